@@ -1,0 +1,54 @@
+/**
+ * Hidden simultaneous commits — one mechanism for every game: Lunar Trick's initial face-down
+ * card, Solar Eclipse bids and face-down second cards, Eclipsed Edict contributions.
+ * A box holds one slot per seat; `view` callers use `commitVisible` so no seat sees another's
+ * value before the reveal.
+ */
+
+export interface CommitBox<T> {
+  /** Per seat: has this seat committed? */
+  done: boolean[];
+  /** Per seat: the committed value (the box's `empty` value until committed; never a hole). */
+  values: T[];
+  /** Seats expected to commit (others are skipped, e.g. a player with nothing to contribute). */
+  expected: boolean[];
+}
+
+export function commitOpen<T>(players: number, empty: T, expected?: boolean[]): CommitBox<T> {
+  const done: boolean[] = [];
+  const values: T[] = [];
+  const exp: boolean[] = [];
+  for (let s = 0; s < players; s++) {
+    done.push(false);
+    values.push(empty);
+    exp.push(expected === undefined ? true : expected[s]);
+  }
+  return { done, values, expected: exp };
+}
+
+/** A new box with `seat`'s value recorded. */
+export function commitSet<T>(box: CommitBox<T>, seat: number, value: T): CommitBox<T> {
+  const done: boolean[] = [];
+  const values: T[] = [];
+  for (let s = 0; s < box.done.length; s++) {
+    done.push(s === seat ? true : box.done[s]);
+    values.push(s === seat ? value : box.values[s]);
+  }
+  return { done, values, expected: box.expected };
+}
+
+/** Seats that still have to commit. */
+export function commitWaiting<T>(box: CommitBox<T>): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < box.done.length; s++) if (box.expected[s] && !box.done[s]) out.push(s);
+  return out;
+}
+
+export function commitComplete<T>(box: CommitBox<T>): boolean {
+  return commitWaiting(box).length === 0;
+}
+
+/** What `viewer` may see of `seat`'s slot before the reveal: its own value, else `hidden`. */
+export function commitVisible<T>(box: CommitBox<T>, viewer: number, seat: number, hidden: T): T {
+  return seat === viewer && box.done[seat] ? box.values[seat] : hidden;
+}

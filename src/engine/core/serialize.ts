@@ -1,0 +1,138 @@
+/**
+ * Canonical serializer for engine state and events — identical bytes in Node and in Lua, so
+ * event streams can be hashed and compared across runtimes (there is no JSON in TTS's Lua).
+ *
+ * Canonical form: JSON-like, object keys sorted bytewise, integers without exponent, an empty
+ * object written as `[]` (Lua cannot tell `{}` from `[]`), `undefined` fields omitted.
+ * Engine strings are ASCII; numbers are integers (non-integers print with 6 fixed decimals).
+ */
+
+function digits(n: number): string {
+  // Manual formatting: Lua's tostring switches to exponents at 1e14, JS at 1e21.
+  if (n === 0) return "0";
+  let out = "";
+  let x = n;
+  while (x > 0) {
+    const d = x - Math.floor(x / 10) * 10;
+    out = "0123456789".substring(d, d + 1) + out;
+    x = Math.floor(x / 10);
+  }
+  return out;
+}
+
+export function formatNumber(n: number): string {
+  if (n !== n) return "null";
+  const neg = n < 0;
+  const a = neg ? -n : n;
+  const whole = Math.floor(a);
+  let text = digits(whole);
+  if (a !== whole) {
+    const frac = Math.floor((a - whole) * 1000000 + 0.5);
+    let f = digits(frac);
+    while (f.length < 6) f = "0" + f;
+    text = text + "." + f;
+  }
+  return neg ? "-" + text : text;
+}
+
+function quote(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.substring(i, i + 1);
+    const c = s.charCodeAt(i);
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (c === 10) out += "\\n";
+    else if (c < 32) out += "?";
+    else out += ch;
+  }
+  return out + '"';
+}
+
+function byteLess(a: string, b: string): boolean {
+  return a < b;
+}
+
+function sortedKeys(obj: object): string[] {
+  const keys: string[] = [];
+  for (const k of Object.keys(obj)) keys.push(k);
+  // insertion sort: key lists are short and this stays deterministic in Lua
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    while (j >= 0 && byteLess(k, keys[j])) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+  return keys;
+}
+
+export function canonical(value: unknown): string {
+  if (value === undefined || value === null) return "null";
+  const t = typeof value;
+  if (t === "boolean") return value === true ? "true" : "false";
+  if (t === "number") return formatNumber(value as number);
+  if (t === "string") return quote(value as string);
+  if (Array.isArray(value)) {
+    const parts: string[] = [];
+    for (const item of value as unknown[]) parts.push(canonical(item));
+    return "[" + parts.join(",") + "]";
+  }
+  if (t === "object") {
+    const obj = value as { [key: string]: unknown };
+    const parts: string[] = [];
+    for (const k of sortedKeys(obj)) {
+      const v = obj[k];
+      if (v === undefined || typeof v === "function") continue;
+      parts.push(quote(k) + ":" + canonical(v));
+    }
+    if (parts.length === 0) return "[]";
+    return "{" + parts.join(",") + "}";
+  }
+  return "null";
+}
+
+/** Two 31-bit polynomial hashes over the string's bytes, in plain arithmetic; 16 hex digits. */
+export interface Hasher {
+  h1: number;
+  h2: number;
+}
+
+export function hasherNew(): Hasher {
+  return { h1: 7, h2: 11 };
+}
+
+export function hasherAdd(h: Hasher, text: string): void {
+  let h1 = h.h1;
+  let h2 = h.h2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = (h1 * 257 + c) % 2147483629;
+    h2 = (h2 * 263 + c) % 2147483587;
+  }
+  h.h1 = h1;
+  h.h2 = h2;
+}
+
+function hex8(n: number): string {
+  let out = "";
+  let x = n;
+  for (let i = 0; i < 8; i++) {
+    const d = x - Math.floor(x / 16) * 16;
+    out = "0123456789abcdef".substring(d, d + 1) + out;
+    x = Math.floor(x / 16);
+  }
+  return out;
+}
+
+export function hasherHex(h: Hasher): string {
+  return hex8(h.h1) + hex8(h.h2);
+}
+
+export function hashText(text: string): string {
+  const h = hasherNew();
+  hasherAdd(h, text);
+  return hasherHex(h);
+}

@@ -1,0 +1,67 @@
+/**
+ * The one interface every game engine implements (Lunar Trick, Solar Eclipse, Eclipsed).
+ *
+ * Engines are pure functions over plain, JSON-serializable state. This code is compiled to
+ * Lua by TypeScriptToLua and runs inside Tabletop Simulator (MoonSharp, ~Lua 5.2), so it stays
+ * in the Lua-safe subset described in README.md ("Writing engine code that compiles to Lua").
+ */
+
+/** A seat index: 0-based, clockwise. */
+export type Seat = number;
+
+/** Everything `setup` needs. `deal`/`setAside`/`dealer` replace the first round's random choices. */
+export interface GameConfig<Options> {
+  players: number;
+  options: Options;
+  /** Seat of the first dealer; -1 = choose with the seeded generator. */
+  dealer: number;
+  /** Explicit first-round hands (card ids per seat); empty array = shuffle from the seed. */
+  deal: string[][];
+  /** Explicit first-round set-aside cards (used only with `deal`). */
+  setAside: string[];
+}
+
+/** An action names its type; games extend it with their fields (card, tricks, cards, ...). */
+export interface BaseAction {
+  type: string;
+}
+
+/** A reason an action was refused: the rule or ruling id (e.g. "LT-6") and a sentence. */
+export interface Rejection {
+  rule: string;
+  message: string;
+}
+
+export interface BaseEvent {
+  type: string;
+}
+
+export type ApplyResult<State, Event> =
+  | { ok: true; state: State; events: Event[] }
+  | { ok: false; rule: string; message: string };
+
+export interface GameResult {
+  /** True once the game has ended. */
+  over: boolean;
+  /** Winning seats (several = shared victory); empty while the game runs. */
+  winners: Seat[];
+  /** Current score per seat. */
+  scores: number[];
+}
+
+export interface Game<Options, State, Action extends BaseAction, Event extends BaseEvent, View> {
+  id: string;
+  minPlayers: number;
+  maxPlayers: number;
+  defaultOptions(): Options;
+  setup(config: GameConfig<Options>, seed: string): State;
+  /** Seats that must act now; several = a simultaneous (hidden) step; empty = game over. */
+  active(state: State): Seat[];
+  /** Every action `seat` may take now (empty when the seat need not act). */
+  legal(state: State, seat: Seat): Action[];
+  /** Never throws, never mutates `state`: a new state + events, or a rejection naming the rule. */
+  apply(state: State, seat: Seat, action: Action): ApplyResult<State, Event>;
+  /** What `seat` may see. Built fresh from visible parts only; secrets are never copied in. */
+  view(state: State, seat: Seat): View;
+  result(state: State): GameResult;
+}
