@@ -9,7 +9,14 @@ export type AnyGame = Game<any, any, BaseAction, BaseEvent, any>;
 
 export const GAME_IDS: string[] = ["solar-eclipse", "eclipsed", "lunar-trick"];
 
+import { lunarTrick } from "./lunar-trick/index";
+import { solarEclipse } from "./solar-eclipse/index";
+import { eclipsed } from "./eclipsed/index";
+
 const ENGINES: AnyGame[] = [
+  lunarTrick,
+  solarEclipse,
+  eclipsed,
   // add engines here, e.g. lunarTrick (see src/engine/lunar-trick/index.ts)
 ];
 

@@ -3,4 +3,12 @@ import type { Command } from "commander";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const COMMANDS: RegisterCommand[] = [];
+import { register as registerReplay } from "./replay";
+import { register as registerSimulate } from "./simulate";
+import { register as registerBuild } from "./build";
+import { register as registerMeld } from "./meld";
+import { register as registerValidate } from "./validate";
+import { register as registerList } from "./list";
+import { register as registerTts } from "./tts";
+
+export const COMMANDS: RegisterCommand[] = [registerReplay, registerSimulate, registerBuild, registerMeld, registerValidate, registerList, registerTts];

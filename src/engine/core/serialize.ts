@@ -35,7 +35,18 @@ export function formatNumber(n: number): string {
   return neg ? "-" + text : text;
 }
 
+/** True when `s` has a character `quote` must rewrite (most engine strings have none). */
+function needsEscape(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 92 || c < 32) return true;
+  }
+  return false;
+}
+
 function quote(s: string): string {
+  // Fast path (same output): building the string one character at a time is slow in Lua.
+  if (!needsEscape(s)) return '"' + s + '"';
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const ch = s.substring(i, i + 1);
@@ -104,13 +115,45 @@ export function hasherNew(): Hasher {
   return { h1: 7, h2: 11 };
 }
 
+/**
+ * True in Lua, where a string is bytes ("\u00e9".length is 2); false in JS (UTF-16 code units).
+ * The hasher feeds JS strings as their UTF-8 bytes, so non-ASCII text (display notes, names)
+ * hashes the same in both runtimes.
+ */
+const STRINGS_ARE_BYTES = "\u00e9".length === 2;
+
+/** The UTF-8 bytes of code point `cp`. */
+function utf8Bytes(cp: number): number[] {
+  if (cp < 0x800) return [0xc0 + Math.floor(cp / 64), 0x80 + (cp - Math.floor(cp / 64) * 64)];
+  const b3 = 0x80 + (cp - Math.floor(cp / 64) * 64);
+  const b2 = 0x80 + (Math.floor(cp / 64) - Math.floor(cp / 4096) * 64);
+  if (cp < 0x10000) return [0xe0 + Math.floor(cp / 4096), b2, b3];
+  const b1 = 0x80 + (Math.floor(cp / 4096) - Math.floor(cp / 262144) * 64);
+  return [0xf0 + Math.floor(cp / 262144), b1, b2, b3];
+}
+
 export function hasherAdd(h: Hasher, text: string): void {
   let h1 = h.h1;
   let h2 = h.h2;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = (h1 * 257 + c) % 2147483629;
-    h2 = (h2 * 263 + c) % 2147483587;
+    let c = text.charCodeAt(i);
+    if (c < 128 || STRINGS_ARE_BYTES) {
+      h1 = (h1 * 257 + c) % 2147483629;
+      h2 = (h2 * 263 + c) % 2147483587;
+    } else {
+      // JS only: a surrogate pair is one code point
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + (c - 0xd800) * 1024 + (d - 0xdc00);
+          i++;
+        }
+      }
+      for (const b of utf8Bytes(c)) {
+        h1 = (h1 * 257 + b) % 2147483629;
+        h2 = (h2 * 263 + b) % 2147483587;
+      }
+    }
   }
   h.h1 = h1;
   h.h2 = h2;

@@ -316,4 +316,692 @@ export const DECK: DeckCard[] = [
   }
 ];
 
-export const RULES: Rules = {};
+export const RULES: Rules = {
+  "handSize": 8,
+  "players": {
+    "min": 2,
+    "max": 4
+  },
+  "alignments": [
+    {
+      "id": "light",
+      "name": "Light",
+      "sign": 1
+    },
+    {
+      "id": "dark",
+      "name": "Dark",
+      "sign": -1
+    }
+  ],
+  "suits": [
+    {
+      "id": "solar",
+      "name": "Solar",
+      "symbol": "☀",
+      "element": "Fire",
+      "alignment": "light",
+      "family": "Amplify",
+      "controls": "Bonus pts on Solar melds (max +5/card)"
+    },
+    {
+      "id": "arc",
+      "name": "Arc",
+      "symbol": "⚡",
+      "element": "Lightning",
+      "alignment": "light",
+      "family": "Threshold",
+      "controls": "Minimum cards required in meld (max 5)"
+    },
+    {
+      "id": "void",
+      "name": "Void",
+      "symbol": "◉",
+      "element": "Gravity",
+      "alignment": "dark",
+      "family": "Negate",
+      "controls": "Exact card count that scores 0 (still played)"
+    },
+    {
+      "id": "stasis",
+      "name": "Stasis",
+      "symbol": "❄",
+      "element": "Ice",
+      "alignment": "dark",
+      "family": "Preserve",
+      "controls": "Cards held back from melding (max 2)"
+    }
+  ],
+  "ranks": [
+    {
+      "rank": 1,
+      "name": "Traveler",
+      "short": "T",
+      "court": false,
+      "notes": "High (15) or low (1) — declared at time of play",
+      "ability": ""
+    },
+    {
+      "rank": 2,
+      "name": "2",
+      "short": "2",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 3,
+      "name": "3",
+      "short": "3",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 4,
+      "name": "4",
+      "short": "4",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 5,
+      "name": "5",
+      "short": "5",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 6,
+      "name": "6",
+      "short": "6",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 7,
+      "name": "7",
+      "short": "7",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 8,
+      "name": "8",
+      "short": "8",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 9,
+      "name": "9",
+      "short": "9",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 10,
+      "name": "10",
+      "short": "10",
+      "court": false,
+      "notes": "Number card",
+      "ability": ""
+    },
+    {
+      "rank": 11,
+      "name": "Scout",
+      "short": "S",
+      "court": true,
+      "notes": "Court — bridges alignment in runs",
+      "ability": "Bridges Light/Dark alignment — run may cross alignment"
+    },
+    {
+      "rank": 12,
+      "name": "Sage",
+      "short": "G",
+      "court": true,
+      "notes": "Court — doubles Edict bonus on its meld",
+      "ability": "Doubles Edict bonus on this meld"
+    },
+    {
+      "rank": 13,
+      "name": "Warden",
+      "short": "W",
+      "court": true,
+      "notes": "Court — Void-immune; meld scores minimum 3 pts",
+      "ability": "Void-immune; meld scores minimum 3 pts"
+    }
+  ],
+  "traveler": {
+    "low": 1,
+    "high": 14
+  },
+  "edicts": [
+    {
+      "suit": "solar",
+      "title": "Solar Amplify Edicts",
+      "rows": [
+        {
+          "label": "☀2–10 (capped +5)",
+          "from": 2,
+          "to": 10,
+          "effect": "Solar melds +rank pts",
+          "key": "solar-meld-bonus",
+          "byRank": true,
+          "value": 5,
+          "printed": true
+        },
+        {
+          "label": "☀Scout (11)",
+          "from": 11,
+          "to": 11,
+          "effect": "Top meld ×1.5",
+          "key": "top-meld-multiplier",
+          "byRank": false,
+          "value": 1.5,
+          "printed": true
+        },
+        {
+          "label": "☀Sage (12)",
+          "from": 12,
+          "to": 12,
+          "effect": "All melds +5 pts",
+          "key": "all-melds-bonus",
+          "byRank": false,
+          "value": 5,
+          "printed": true
+        },
+        {
+          "label": "☀Warden (13)",
+          "from": 13,
+          "to": 13,
+          "effect": "Best meld ×1.5",
+          "key": "top-meld-multiplier",
+          "byRank": false,
+          "value": 1.5,
+          "printed": true
+        },
+        {
+          "label": "☀Traveler (1)",
+          "from": 1,
+          "to": 1,
+          "effect": "Solar melds +1 pt",
+          "key": "solar-meld-bonus",
+          "byRank": true,
+          "value": 5,
+          "printed": false,
+          "ruling": "EC-3"
+        }
+      ]
+    },
+    {
+      "suit": "arc",
+      "title": "Arc Threshold Edicts",
+      "rows": [
+        {
+          "label": "⚡2–5",
+          "from": 2,
+          "to": 5,
+          "effect": "Melds under rank cards score 0 (burned — still played)",
+          "key": "meld-threshold",
+          "byRank": true,
+          "value": 5,
+          "printed": true
+        },
+        {
+          "label": "⚡Scout (11)",
+          "from": 11,
+          "to": 11,
+          "effect": "First declarant this round +8 pts",
+          "key": "first-declarant-bonus",
+          "byRank": false,
+          "value": 8,
+          "printed": true
+        },
+        {
+          "label": "⚡Sage (12)",
+          "from": 12,
+          "to": 12,
+          "effect": "Must cover 3+ suits in declared melds to go out",
+          "key": "go-out-suits",
+          "byRank": false,
+          "value": 3,
+          "printed": true
+        },
+        {
+          "label": "⚡Warden (13)",
+          "from": 13,
+          "to": 13,
+          "effect": "Only best meld scores this round",
+          "key": "best-meld-only",
+          "byRank": false,
+          "value": 0,
+          "printed": true
+        },
+        {
+          "label": "⚡6–10",
+          "from": 6,
+          "to": 10,
+          "effect": "Act as ⚡5: melds under 5 cards score 0",
+          "key": "meld-threshold",
+          "byRank": true,
+          "value": 5,
+          "printed": false,
+          "ruling": "EC-3"
+        },
+        {
+          "label": "⚡Traveler (1)",
+          "from": 1,
+          "to": 1,
+          "effect": "No effect",
+          "key": "no-effect",
+          "byRank": false,
+          "value": 0,
+          "printed": false,
+          "ruling": "EC-3"
+        }
+      ]
+    },
+    {
+      "suit": "void",
+      "title": "Void Negate Edicts",
+      "rows": [
+        {
+          "label": "◉2–10",
+          "from": 2,
+          "to": 10,
+          "effect": "Melds of exactly rank cards score 0 (burned — still played)",
+          "key": "meld-size-zero",
+          "byRank": true,
+          "value": 10,
+          "printed": true
+        },
+        {
+          "label": "◉Scout (11)",
+          "from": 11,
+          "to": 11,
+          "effect": "Opponent’s top meld −6 pts at round end",
+          "key": "top-meld-penalty",
+          "byRank": false,
+          "value": 6,
+          "printed": true
+        },
+        {
+          "label": "◉Sage (12)",
+          "from": 12,
+          "to": 12,
+          "effect": "Court cards in melds cost −2 pts each",
+          "key": "court-card-penalty",
+          "byRank": false,
+          "value": 2,
+          "printed": true
+        },
+        {
+          "label": "◉Warden (13)",
+          "from": 13,
+          "to": 13,
+          "effect": "Pairs score 0 this round",
+          "key": "pairs-zero",
+          "byRank": false,
+          "value": 0,
+          "printed": true
+        },
+        {
+          "label": "◉Traveler (1)",
+          "from": 1,
+          "to": 1,
+          "effect": "No effect",
+          "key": "no-effect",
+          "byRank": false,
+          "value": 0,
+          "printed": false,
+          "ruling": "EC-3"
+        }
+      ]
+    },
+    {
+      "suit": "stasis",
+      "title": "Stasis Preserve Edicts",
+      "rows": [
+        {
+          "label": "❄2–3 (capped 2)",
+          "from": 2,
+          "to": 3,
+          "effect": "Hold back rank lowest cards — cannot be melded",
+          "key": "hold-back",
+          "byRank": true,
+          "value": 2,
+          "printed": true
+        },
+        {
+          "label": "❄Scout (11)",
+          "from": 11,
+          "to": 11,
+          "effect": "Best last-round meld scores +6 pts again",
+          "key": "repeat-best-meld",
+          "byRank": false,
+          "value": 6,
+          "printed": true
+        },
+        {
+          "label": "❄Sage (12)",
+          "from": 12,
+          "to": 12,
+          "effect": "First declared meld is Void-immune",
+          "key": "first-meld-void-immune",
+          "byRank": false,
+          "value": 0,
+          "printed": true
+        },
+        {
+          "label": "❄Warden (13)",
+          "from": 13,
+          "to": 13,
+          "effect": "Warden melds +5 pts, Void-immune",
+          "key": "warden-meld-bonus",
+          "byRank": false,
+          "value": 5,
+          "printed": true
+        },
+        {
+          "label": "❄4–10",
+          "from": 4,
+          "to": 10,
+          "effect": "Hold back 2 lowest cards (cap)",
+          "key": "hold-back",
+          "byRank": true,
+          "value": 2,
+          "printed": false,
+          "ruling": "EC-3"
+        },
+        {
+          "label": "❄Traveler (1)",
+          "from": 1,
+          "to": 1,
+          "effect": "Hold back 1 lowest card",
+          "key": "hold-back",
+          "byRank": true,
+          "value": 2,
+          "printed": false,
+          "ruling": "EC-3"
+        }
+      ]
+    }
+  ],
+  "combine": [
+    {
+      "suit": "solar",
+      "how": "Bonuses add (each capped at 5)",
+      "cap": 0
+    },
+    {
+      "suit": "arc",
+      "how": "Highest threshold applies",
+      "cap": 0
+    },
+    {
+      "suit": "void",
+      "how": "Every listed meld size scores 0",
+      "cap": 0
+    },
+    {
+      "suit": "stasis",
+      "how": "Hold-backs add, capped at 2",
+      "cap": 2
+    }
+  ],
+  "conflicts": [
+    {
+      "winner": "void",
+      "suspended": "arc",
+      "text": "Arc + Void active: Void wins, Arc suspended"
+    },
+    {
+      "winner": "stasis",
+      "suspended": "arc",
+      "text": "Arc + Stasis active: Stasis wins, Arc suspended"
+    }
+  ],
+  "meter": {
+    "min": -3,
+    "max": 3,
+    "start": 1,
+    "extremeBonus": 2,
+    "track": [
+      {
+        "position": -3,
+        "label": "Dark 3"
+      },
+      {
+        "position": -2,
+        "label": "Dark 2"
+      },
+      {
+        "position": -1,
+        "label": "Dark 1"
+      },
+      {
+        "position": 0,
+        "label": "Neutral"
+      },
+      {
+        "position": 1,
+        "label": "Light 1"
+      },
+      {
+        "position": 2,
+        "label": "Light 2"
+      },
+      {
+        "position": 3,
+        "label": "Light 3"
+      }
+    ],
+    "startText": [
+      "2+ Light suits → meter starts Light 1",
+      "2+ Dark suits → meter starts Dark 1",
+      "Mixed → Neutral"
+    ],
+    "text": "Meter amplifies relevant Edict bonuses (+2 at extreme positions). Shifts one step as aligned cards are played."
+  },
+  "holdBackOrder": [
+    "solar",
+    "arc",
+    "void",
+    "stasis"
+  ],
+  "melds": [
+    {
+      "type": "pair",
+      "kind": "set",
+      "name": "Pair",
+      "required": "2 matching ranks, same alignment",
+      "score": "1 pt",
+      "points": 1,
+      "perCard": false,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "triad",
+      "kind": "set",
+      "name": "Triad",
+      "required": "3 matching ranks",
+      "score": "3 pts",
+      "points": 3,
+      "perCard": false,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "full-element",
+      "kind": "set",
+      "name": "Full Element",
+      "required": "4 matching ranks, all 4 suits",
+      "score": "8 pts",
+      "points": 8,
+      "perCard": false,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "court-set",
+      "kind": "set",
+      "name": "Court set",
+      "required": "3+ matching court ranks",
+      "score": "5 pts/card",
+      "points": 5,
+      "perCard": true,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "pure-run",
+      "kind": "run",
+      "name": "Pure run",
+      "required": "1 suit",
+      "score": "1/card",
+      "points": 1,
+      "perCard": true,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "radiant-run",
+      "kind": "run",
+      "name": "Radiant run",
+      "required": "☀+⚡ only",
+      "score": "1/card",
+      "points": 1,
+      "perCard": true,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "resonant-run",
+      "kind": "run",
+      "name": "Resonant run",
+      "required": "◉+❄ only",
+      "score": "1/card",
+      "points": 1,
+      "perCard": true,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "cross-align-run",
+      "kind": "run",
+      "name": "Cross-align run",
+      "required": "Mixed Light+Dark",
+      "score": "1/card −1 (min 1)",
+      "points": 1,
+      "perCard": true,
+      "penalty": 1,
+      "minimum": 1
+    },
+    {
+      "type": "court-run",
+      "kind": "run",
+      "name": "Court run",
+      "required": "Courts only",
+      "score": "2/card",
+      "points": 2,
+      "perCard": true,
+      "penalty": 0,
+      "minimum": 0
+    },
+    {
+      "type": "transcendent-run",
+      "kind": "run",
+      "name": "Transcendent run",
+      "required": "4 suits, 5+ cards",
+      "score": "3/card",
+      "points": 3,
+      "perCard": true,
+      "penalty": 0,
+      "minimum": 0
+    }
+  ],
+  "runMinimum": 3,
+  "transcendentMinimum": 5,
+  "wardenFloor": 3,
+  "deadwood": [
+    {
+      "label": "Ranks 2–4",
+      "from": 2,
+      "to": 4,
+      "points": 0,
+      "text": "Free"
+    },
+    {
+      "label": "Ranks 5–9",
+      "from": 5,
+      "to": 9,
+      "points": 1,
+      "text": "−1 pt each"
+    },
+    {
+      "label": "Ranks 10–13",
+      "from": 10,
+      "to": 13,
+      "points": 2,
+      "text": "−2 pts each"
+    },
+    {
+      "label": "Traveler",
+      "from": 1,
+      "to": 1,
+      "points": 1,
+      "text": "−1 pt"
+    }
+  ],
+  "burnToClear": 3,
+  "goingOut": {
+    "minTurns": 2,
+    "bonus": 5,
+    "conditions": [
+      {
+        "key": "hand-empty",
+        "value": 0,
+        "text": "Hand is empty"
+      },
+      {
+        "key": "points-declared",
+        "value": 10,
+        "text": "10+ pts declared this round"
+      },
+      {
+        "key": "melds-declared",
+        "value": 2,
+        "text": "2+ melds declared this round"
+      }
+    ]
+  },
+  "formats": [
+    {
+      "id": "standard",
+      "name": "Standard (2 players)",
+      "target": 50,
+      "text": "50 pts — ~5–7 rounds"
+    },
+    {
+      "id": "quick",
+      "name": "Quick",
+      "target": 35,
+      "text": "35 pts — ~4–5 rounds"
+    },
+    {
+      "id": "long",
+      "name": "Long match",
+      "target": 75,
+      "text": "75 pts or best of 3 to 50"
+    }
+  ],
+  "defaultFormat": "standard"
+};

@@ -194,4 +194,52 @@ export const DECK: DeckCard[] = [
   }
 ];
 
-export const RULES: Rules = {};
+export const RULES: Rules = {
+  "positions": 30,
+  "sides": [
+    {
+      "id": "rising",
+      "from": 1,
+      "to": 15
+    },
+    {
+      "id": "falling",
+      "from": 16,
+      "to": 30
+    }
+  ],
+  "setup": [
+    {
+      "players": 3,
+      "handSize": 10,
+      "setAside": 1,
+      "excluded": [
+        "solar-eclipse"
+      ]
+    },
+    {
+      "players": 4,
+      "handSize": 8,
+      "setAside": 0,
+      "excluded": []
+    }
+  ],
+  "scoring": [
+    {
+      "tricks": 1,
+      "points": 2
+    },
+    {
+      "tricks": 3,
+      "points": 1
+    },
+    {
+      "tricks": 5,
+      "points": 2
+    }
+  ],
+  "targetPoints": 5,
+  "options": {
+    "highestAnySuit": false
+  }
+};

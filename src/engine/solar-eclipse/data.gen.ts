@@ -256,4 +256,86 @@ export const DECK: DeckCard[] = [
   }
 ];
 
-export const RULES: Rules = {};
+export const RULES: Rules = {
+  "minPlayers": 2,
+  "maxPlayers": 3,
+  "rounds": 4,
+  "tricksPerRound": 7,
+  "setup": [
+    {
+      "players": 2,
+      "handSize": 14,
+      "setAside": 14
+    },
+    {
+      "players": 3,
+      "handSize": 14,
+      "setAside": 0
+    }
+  ],
+  "faceDownLeadSuit": "moon",
+  "bonusCards": 7,
+  "pointsPerBonusCard": 1,
+  "bids": [
+    {
+      "players": 2,
+      "placeholder": true,
+      "cards": [
+        {
+          "tricks": 1,
+          "points": 5
+        },
+        {
+          "tricks": 2,
+          "points": 3
+        },
+        {
+          "tricks": 3,
+          "points": 2
+        },
+        {
+          "tricks": 4,
+          "points": 2
+        },
+        {
+          "tricks": 5,
+          "points": 3
+        },
+        {
+          "tricks": 6,
+          "points": 4
+        }
+      ]
+    },
+    {
+      "players": 3,
+      "placeholder": true,
+      "cards": [
+        {
+          "tricks": 0,
+          "points": 5
+        },
+        {
+          "tricks": 1,
+          "points": 3
+        },
+        {
+          "tricks": 2,
+          "points": 2
+        },
+        {
+          "tricks": 3,
+          "points": 3
+        },
+        {
+          "tricks": 4,
+          "points": 4
+        },
+        {
+          "tricks": 5,
+          "points": 5
+        }
+      ]
+    }
+  ]
+};

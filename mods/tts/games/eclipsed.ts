@@ -1,0 +1,159 @@
+/**
+ * Eclipsed on the table. Contributed Edicts are dropped into the play zone (face down until all
+ * are in, EC-2), then the fate card and the Edicts lie face up in a row in the middle. Turns use
+ * the HUD buttons: Draw from deck / Take discard; lay a meld's cards on the table in front of you
+ * and press Declare meld (or Meld (Traveler high), EC-19); drop a card into the play zone to
+ * discard it. Go out: press Go out, then drop your discard (or press it with an empty hand,
+ * EC-24). The draw pile, the discard pile and every declared meld follow the engine's state.
+ */
+import type { BaseEvent } from "../../../src/engine/core/types";
+import type { EclipsedState } from "../../../src/engine/eclipsed/state";
+import { DECK_POINT, placesFor, round3, toWorld, type Point } from "../layout";
+import { cardYaw, objectByGuid } from "../table";
+import { defaultTableRules, type ButtonResult, type CardAction, type Spot, type TableContext, type TableRules } from "./rules";
+
+const DISCARD_POINT: Point = { x: -5.5, z: 9 };
+const EDICT_Z = 2.5;
+const EDICT_GAP = 2.5;
+/** A seat's declared melds, in front of it: meld k starts at x + k * MELD_GAP, its cards fanned. */
+const MELD_LOCAL: Point = { x: -7, z: -6.5 };
+const MELD_GAP = 3.6;
+const FAN = 0.45;
+/** Where a player lays out a meld before declaring it: between the hand and the melds. */
+export const STAGE_LOCAL = { x: 0, z: -12.25, halfX: 8, halfZ: 2.25 };
+
+/** Seats that pressed Go out and will go out with their next discard (not saved: press again after a load). */
+const goingOut: boolean[] = [];
+
+function spots(state: EclipsedState, players: number): Spot[] {
+  const out: Spot[] = [];
+  const n = state.deck.length;
+  for (let i = 0; i < n; i++) {
+    out.push({ card: state.deck[i], x: DECK_POINT.x, z: DECK_POINT.z, yaw: 180, level: n - 1 - i, down: true, locked: false });
+  }
+  for (let i = 0; i < state.discard.length; i++) {
+    out.push({ card: state.discard[i], x: DISCARD_POINT.x, z: DISCARD_POINT.z, yaw: 180, level: i, down: false, locked: false });
+  }
+  const row: string[] = [];
+  if (state.edicts.length > 0) for (const e of state.edicts) row.push(e.card);
+  else if (state.fate !== "") row.push(state.fate);
+  for (let k = 0; k < row.length; k++) {
+    const x = round3((k - (row.length - 1) / 2) * EDICT_GAP);
+    out.push({ card: row[k], x: x, z: EDICT_Z, yaw: 180, level: 0, down: false, locked: true });
+  }
+  const places = placesFor(players);
+  for (let s = 0; s < players; s++) {
+    const p = places[s];
+    for (let k = 0; k < state.melds[s].length; k++) {
+      const cards = state.melds[s][k].cards;
+      for (let j = 0; j < cards.length; j++) {
+        const w = toWorld(p, { x: MELD_LOCAL.x + k * MELD_GAP + j * FAN, z: MELD_LOCAL.z });
+        out.push({ card: cards[j], x: w.x, z: w.z, yaw: cardYaw(p), level: j, down: false, locked: true });
+      }
+    }
+  }
+  return out;
+}
+
+/** The seat's hand cards lying in its staging area (in hand order). */
+function staged(ctx: TableContext, seat: number): string[] {
+  const p = placesFor(ctx.players)[seat];
+  const centre = toWorld(p, { x: STAGE_LOCAL.x, z: STAGE_LOCAL.z });
+  // The staging box is axis-aligned in the seat's frame; compare in that frame.
+  const out: string[] = [];
+  const state = ctx.state as EclipsedState;
+  for (const card of state.hands[seat]) {
+    const obj = objectByGuid(ctx.objects[card]);
+    if (obj === undefined) continue;
+    const pos = obj.getPosition();
+    const dx = pos.x - centre.x;
+    const dz = pos.z - centre.z;
+    const a = ((p === 1 || p === 3 ? 90 : 0) * Math.PI) / 180;
+    const along = Math.abs(dx * Math.cos(a) - dz * Math.sin(a));
+    const across = Math.abs(dx * Math.sin(a) + dz * Math.cos(a));
+    if (along <= STAGE_LOCAL.halfX && across <= STAGE_LOCAL.halfZ) out.push(card);
+  }
+  return out;
+}
+
+function button(ctx: TableContext, seat: number, id: string): ButtonResult {
+  const state = ctx.state as EclipsedState;
+  if (id === "drawDeck") return { action: { type: "draw", from: "deck" } as unknown as CardAction };
+  if (id === "drawDiscard") return { action: { type: "draw", from: "discard" } as unknown as CardAction };
+  if (id === "meld" || id === "meldHigh") {
+    const cards = staged(ctx, seat);
+    if (cards.length === 0) {
+      return { rule: "table", message: "lay the meld's cards on the table in front of you (between your hand and the play area), then press Declare meld." };
+    }
+    const action: { [k: string]: unknown } = { type: "meld", cards: cards };
+    if (id === "meldHigh") action.travelerHigh = true;
+    return { action: action as unknown as CardAction };
+  }
+  if (id === "goOut") {
+    if (state.hands[seat].length === 0) return { action: { type: "goOut" } };
+    goingOut[seat] = true;
+    return { info: "Going out: drop the card you discard into the play area (EC-24)." };
+  }
+  return { rule: "table", message: "unknown button " + id + "." };
+}
+
+function dropAction(game: TableContext["game"], state: unknown, seat: number, card: string): CardAction {
+  const s = state as EclipsedState;
+  if (s.phase === "play") {
+    const out = goingOut[seat] === true;
+    goingOut[seat] = false;
+    const a: { [k: string]: unknown } = { type: "discard", card: card };
+    if (out) a.goOut = true;
+    return a as unknown as CardAction;
+  }
+  if (s.phase === "draw") return { type: "discard", card: card };
+  return defaultTableRules.dropAction(game, state, seat, card);
+}
+
+function names(colors: string[], seats: number[]): string {
+  const out: string[] = [];
+  for (const s of seats) out.push(colors[s]);
+  return out.join(", ");
+}
+
+function announce(e: BaseEvent, colors: string[]): string {
+  const ev = e as unknown as { [k: string]: unknown };
+  if (e.type === "edictsRevealed") {
+    const cards: string[] = [];
+    for (const ed of ev.edicts as { card: string }[]) cards.push(ed.card);
+    return "Edicts: " + cards.join(", ") + "; meter " + (ev.meter as number) + " (EC-6).";
+  }
+  if (e.type === "meld") {
+    const burned = ev.burned === true ? " (burned, EC-12)" : "";
+    return colors[ev.seat as number] + " declares a " + (ev.meld as string) + " worth " + (ev.value as number) + burned + ".";
+  }
+  if (e.type === "goOut") return colors[ev.seat as number] + " goes out (EC-24).";
+  if (e.type === "deckEmpty") return "The draw pile is empty: the round ends (EC-26).";
+  if (e.type === "round") {
+    const points = ev.points as number[];
+    const parts: string[] = [];
+    for (let s = 0; s < points.length; s++) parts.push(colors[s] + " " + points[s]);
+    return "Round " + (ev.round as number) + " scored: " + parts.join(", ") + ".";
+  }
+  if (e.type === "gameOver") return "Game over — winner: " + names(colors, ev.winners as number[]) + ".";
+  return "";
+}
+
+export const eclipsedTable: TableRules = {
+  slotsPerSeat: 1,
+  hand: defaultTableRules.hand,
+  trick: () => [],
+  won: (_game, _state, players) => {
+    const out: string[][] = [];
+    for (let s = 0; s < players; s++) out.push([]);
+    return out;
+  },
+  hidden: defaultTableRules.hidden,
+  dropAction: (game, state, seat, card) => dropAction(game, state, seat, card),
+  pieceDrop: defaultTableRules.pieceDrop,
+  spots: (_game, state, players) => spots(state as EclipsedState, players),
+  button: (ctx, seat, id) => button(ctx, seat, id),
+  arrange: () => {},
+  announce: (e, colors) => announce(e, colors),
+};
+

@@ -1,0 +1,158 @@
+/**
+ * Solar Eclipse on the table: two slots per seat (first and second card); after a Moon lead
+ * second cards lie face down until all are in and are revealed together (SE-7). Bids are made by
+ * dropping one of your six bid cards into the play zone: it lies face down in front of you and
+ * the other five are set aside face down (SE-2); all return to your hand for the next round.
+ * Bonus cards move from the pile to the winner of a trick won without an eclipse (SE-9).
+ */
+import { stableSort } from "../../../src/engine/core/util";
+import type { BaseEvent } from "../../../src/engine/core/types";
+import type { SolarEclipseState, SolarEclipseView } from "../../../src/engine/solar-eclipse/types";
+import { SCORE_LOCAL, placesFor, toWorld, type Point } from "../layout";
+import { cardYaw, putCard, putInHand } from "../table";
+import { defaultTableRules, type TableContext, type TableRules, type TrickCard } from "./rules";
+
+const BID_PREFIX = "bid-cards/bid-";
+const BONUS_PREFIX = "bonus-cards/";
+/** In front of a seat, left of its trick slots: the chosen bid card; the rest set aside beside it. */
+const BID_LOCAL: Point = { x: -4.5, z: -6.5 };
+const ASIDE_LOCAL: Point = { x: -8.5, z: -6.5 };
+const BONUS_PILE: Point = { x: 9, z: 9 };
+const HIDDEN = "hidden";
+
+/** Where the adapter last put each piece (so unchanged pieces are not moved again). */
+const placed: { [guid: string]: string } = {};
+
+function sortedNotes(objects: { [note: string]: string }, prefix: string): string[] {
+  const out: string[] = [];
+  for (const note in objects) if (note.substring(0, prefix.length) === prefix) out.push(note);
+  return stableSort(out, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+interface BidCard {
+  note: string;
+  /** 1-based position in the player's set (entry n of the bid table). */
+  n: number;
+  set: string;
+}
+
+/** "bid-cards/bid-3-b" → { n: 3, set: "b" }. */
+function parseBid(note: string): BidCard | undefined {
+  if (note.substring(0, BID_PREFIX.length) !== BID_PREFIX) return undefined;
+  const rest = note.substring(BID_PREFIX.length);
+  const dash = rest.indexOf("-");
+  if (dash < 0) return undefined;
+  const n = tonumber(rest.substring(0, dash));
+  if (n === undefined) return undefined;
+  return { note: note, n: n, set: rest.substring(dash + 1) };
+}
+
+/** Player set "a" belongs to seat 0, "b" to seat 1, "c" to seat 2 (the data's set ids). */
+function seatOfSet(set: string): number {
+  return set.charCodeAt(0) - "a".charCodeAt(0);
+}
+
+function move(ctx: TableContext, guid: string, key: string, put: () => void): void {
+  if (!ctx.force && placed[guid] === key) return;
+  placed[guid] = key;
+  put();
+}
+
+function arrange(ctx: TableContext): void {
+  const state = ctx.state as SolarEclipseState;
+  const view = ctx.game.view(state, -1) as SolarEclipseView;
+  const places = placesFor(ctx.players);
+  // Bid cards: in hand until chosen; then the chosen one face down in front, the rest aside.
+  for (const note of sortedNotes(ctx.objects, BID_PREFIX)) {
+    const bid = parseBid(note);
+    if (bid === undefined) continue;
+    const seat = seatOfSet(bid.set);
+    if (seat < 0 || seat >= ctx.players) continue;
+    const guid = ctx.objects[note];
+    const p = places[seat];
+    if (!state.bids.done[seat]) {
+      move(ctx, guid, "hand", () => putInHand(guid, ctx.colors[seat]));
+      continue;
+    }
+    const chosen = view.bidCards[bid.n - 1] !== undefined && view.bidCards[bid.n - 1].tricks === state.bids.values[seat];
+    if (chosen) move(ctx, guid, "bid", () => putCard(guid, toWorld(p, BID_LOCAL), 0, cardYaw(p), true, true));
+    else move(ctx, guid, "aside", () => putCard(guid, toWorld(p, ASIDE_LOCAL), bid.n, cardYaw(p), true, false));
+  }
+  // Bonus cards: this round's takers hold theirs face up; the rest wait in the pile.
+  const bonus = sortedNotes(ctx.objects, BONUS_PREFIX);
+  let next = 0;
+  for (let s = 0; s < ctx.players; s++) {
+    const p = places[s];
+    for (let k = 0; k < state.bonus[s] && next < bonus.length; k++) {
+      const guid = ctx.objects[bonus[next]];
+      const level = k;
+      const spot = toWorld(p, { x: SCORE_LOCAL.x - k * 0.6, z: SCORE_LOCAL.z });
+      move(ctx, guid, "seat" + s + "/" + k, () => putCard(guid, spot, level, cardYaw(p), false, false));
+      next++;
+    }
+  }
+  for (let k = next; k < bonus.length; k++) {
+    const guid = ctx.objects[bonus[k]];
+    move(ctx, guid, "pile", () => putCard(guid, BONUS_PILE, k, 180, false, false));
+  }
+}
+
+function trick(state: unknown, view: SolarEclipseView): TrickCard[] {
+  const out: TrickCard[] = [];
+  for (let s = 0; s < view.players; s++) if (view.firstCards[s] !== "") out.push({ seat: s, card: view.firstCards[s] });
+  for (let s = 0; s < view.players; s++) {
+    const c = view.secondCards[s];
+    if (c !== "" && c !== HIDDEN) out.push({ seat: s, card: c });
+  }
+  return out;
+}
+
+function announce(e: BaseEvent, colors: string[]): string {
+  const ev = e as unknown as { [k: string]: unknown };
+  if (e.type === "reveal") return "Second cards revealed (SE-7).";
+  if (e.type === "trick") {
+    const winner = ev.winner as number;
+    let line = colors[winner] + " wins trick " + (ev.trick as number);
+    if (ev.eclipse === true) line = line + " with an eclipse (SE-8)";
+    if (ev.bonus === true) line = line + " and takes a bonus card (SE-9)";
+    return line + ".";
+  }
+  if (e.type === "round") {
+    const bids = ev.bids as number[];
+    const tricks = ev.tricks as number[];
+    const points = ev.points as number[];
+    const parts: string[] = [];
+    for (let s = 0; s < points.length; s++) parts.push(colors[s] + " bid " + bids[s] + ", took " + tricks[s] + " → " + points[s] + " pts");
+    return "Round " + (ev.round as number) + " scored (SE-10): " + parts.join("; ") + ".";
+  }
+  if (e.type === "gameOver") {
+    const names: string[] = [];
+    for (const w of ev.winners as number[]) names.push(colors[w]);
+    return "Game over — winner: " + names.join(", ") + ".";
+  }
+  return "";
+}
+
+export const solarEclipseTable: TableRules = {
+  slotsPerSeat: 2,
+  hand: defaultTableRules.hand,
+  trick: (game, state) => trick(state, game.view(state, -1) as SolarEclipseView),
+  won: (_game, state) => (state as SolarEclipseState).piles,
+  hidden: (_game, before) => {
+    const s = before as SolarEclipseState;
+    return s.faceDown && s.phase === "secondCards";
+  },
+  dropAction: defaultTableRules.dropAction,
+  pieceDrop: (game, state, players, note) => {
+    const bid = parseBid(note);
+    if (bid === undefined) return undefined;
+    const view = game.view(state, -1) as SolarEclipseView;
+    const seat = seatOfSet(bid.set);
+    if (seat < 0 || seat >= players || view.bidCards[bid.n - 1] === undefined) return undefined;
+    return { seat: seat, action: { type: "bid", tricks: view.bidCards[bid.n - 1].tricks } as unknown as { type: string } };
+  },
+  spots: defaultTableRules.spots,
+  button: defaultTableRules.button,
+  arrange: (ctx) => arrange(ctx),
+  announce: (e, colors) => announce(e, colors),
+};

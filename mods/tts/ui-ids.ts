@@ -1,0 +1,7 @@
+/** Ids shared by the XmlUI the save builder writes (src/tts/xmlui.ts) and the script that updates it. */
+export const UI_START_PANEL = "syzygy-start";
+export const UI_STATUS = "syzygy-status";
+export const UI_SCORES = "syzygy-scores";
+export const UI_SEED = "syzygy-seed";
+/** Global functions the Start buttons call: `syzygyStart<N>` for N players. */
+export const START_FUNCTION_PREFIX = "syzygyStart";

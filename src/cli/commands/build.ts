@@ -1,0 +1,117 @@
+/**
+ * `syzygy build [game...]` — PNGs of every card face and back, and print-ready PDFs (A4 and/or
+ * Letter) with duplex backs, for each game. Progress goes to stderr, the summary to stdout.
+ */
+import type { Command } from "commander";
+import { relative } from "node:path";
+import { loadGame } from "../../model/load";
+import { MODEL_GAME_IDS } from "../../model/registry";
+import { buildGame, type BuildResult } from "../../render/build";
+import { TemplateSet } from "../../render/face";
+import { renderGameFrom } from "../../render/source";
+import type { Paper, PrintOptions } from "../../render/page";
+import { CliError, UsageError } from "../errors";
+
+interface BuildFlags {
+  paper: string;
+  png: boolean;
+  bleed?: boolean;
+  cutLines?: boolean;
+  duplex: string;
+  backOffset: string;
+  data: string;
+  out: string;
+  templates?: string;
+}
+
+export function parsePapers(value: string): Paper["id"][] {
+  if (value === "a4" || value === "letter") return [value];
+  if (value === "both") return ["a4", "letter"];
+  throw new UsageError(`--paper must be a4, letter or both, got "${value}"`);
+}
+
+export function parseBackOffset(value: string): { x: number; y: number } {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!m) throw new UsageError(`--back-offset expects X,Y in millimetres (e.g. 0.5,-1), got "${value}"`);
+  return { x: Number(m[1]), y: Number(m[2]) };
+}
+
+function parseDuplex(value: string): PrintOptions["duplex"] {
+  if (value === "long" || value === "short") return value;
+  throw new UsageError(`--duplex must be long or short, got "${value}"`);
+}
+
+function ms(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
+}
+
+export async function runBuild(games: string[], flags: BuildFlags): Promise<BuildResult[]> {
+  const ids = games.length > 0 ? games : [...MODEL_GAME_IDS];
+  for (const id of ids) {
+    if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy build: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
+  }
+  const papers = parsePapers(flags.paper);
+  const print: PrintOptions = {
+    bleedLayout: flags.bleed === true,
+    cutLines: flags.cutLines === true,
+    duplex: parseDuplex(flags.duplex),
+    backOffset: parseBackOffset(flags.backOffset),
+  };
+  // Load (and validate) every game first: bad data fails before anything is written.
+  const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
+  const tty = process.stderr.isTTY === true;
+  // On a terminal one line updates in place; in logs, one line per step and per finished count.
+  let lastStep = "";
+  const progress = (line: string): void => {
+    if (tty) {
+      process.stderr.write(`\r\x1b[K${line}`);
+      return;
+    }
+    const step = line.replace(/\d+\/\d+$/, "");
+    const finished = /(\d+)\/\1$/.test(line);
+    if (step !== lastStep || finished) process.stderr.write(`${line}\n`);
+    lastStep = step;
+  };
+  const results: BuildResult[] = [];
+  for (const model of models) {
+    const game = renderGameFrom(model);
+    try {
+      results.push(await buildGame(game, { outDir: flags.out, templates: new TemplateSet(model.paths.templatesDir), papers, png: flags.png, print, progress }));
+    } catch (err) {
+      if (tty) process.stderr.write("\n");
+      throw new CliError(`syzygy build: ${game.id}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (tty) process.stderr.write("\r\x1b[K");
+  for (const r of results) {
+    for (const w of r.warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
+    const pngs = r.files.filter((f) => f.endsWith(".png")).length;
+    const pdfs = r.files.filter((f) => f.endsWith(".pdf"));
+    const time = Object.entries(r.timings).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
+    process.stdout.write(`${r.game}: ${pngs} PNG${pngs === 1 ? "" : "s"} in ${relative(process.cwd(), `${flags.out}/${r.game}/cards`) || "."}/, ${pdfs.length} PDF${pdfs.length === 1 ? "" : "s"} (${time})\n`);
+    for (const f of pdfs) process.stdout.write(`  ${relative(process.cwd(), f)}\n`);
+  }
+  const total = results.reduce((n, r) => n + r.files.length, 0);
+  const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
+  process.stdout.write(`${total} files written${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}\n`);
+  return results;
+}
+
+export function register(program: Command): void {
+  program
+    .command("build")
+    .description("render every component to PNG (300 dpi, with bleed) and print-ready PDFs")
+    .argument("[game...]", `games to build (default: all: ${MODEL_GAME_IDS.join(", ")})`)
+    .option("--paper <paper>", "a4, letter or both", "both")
+    .option("--no-png", "skip the PNG files (PDFs only)")
+    .option("--bleed", "cards with bleed, 8-up landscape, instead of trimmed 3×3")
+    .option("--cut-lines", "full-length cut lines across the page")
+    .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")
+    .option("--back-offset <x,y>", "shift back pages by X,Y mm to fix front/back misregistration", "0,0")
+    .option("--data <dir>", "data folder", "./data")
+    .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
+    .option("--out <dir>", "output folder", "./out")
+    .action(async (games: string[], flags: BuildFlags) => {
+      await runBuild(games, flags);
+    });
+}

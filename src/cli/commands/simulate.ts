@@ -1,0 +1,145 @@
+/**
+ * `syzygy simulate <game>` — plays N complete games with a random or greedy policy and prints
+ * stats; `--json` prints the engine's report (stats + eventsHash, nothing run-specific), so the
+ * same seed prints the same bytes every time, in Node and in Lua (`--runtime lua`).
+ */
+import type { Command } from "commander";
+import { GAME_IDS, findGame } from "../../engine/registry";
+import { simFinish, simPlay, simStart } from "../../engine/sim";
+import type { Histogram, Policy, SimReport, SimRequest, SimStats } from "../../engine/sim";
+import { parseRuntime, reportLine, runSimulate } from "../engine-runtime";
+import type { Runtime } from "../engine-runtime";
+import { closest } from "../json-locate";
+import { CliError, UsageError } from "../errors";
+
+interface SimulateOptions {
+  games: string;
+  seed: string;
+  players?: string;
+  policy: string;
+  option: string[];
+  json?: boolean;
+  runtime: string;
+}
+
+function positiveInt(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** `--option name=value`: true/false and integers become booleans and numbers. */
+function parseOptions(pairs: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--option expects name=value (e.g. highestAnySuit=true), got "${pair}"`);
+    const name = pair.slice(0, eq);
+    const raw = pair.slice(eq + 1);
+    out[name] = raw === "true" ? true : raw === "false" ? false : /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  }
+  return out;
+}
+
+/** Runs in Node game by game so long runs can show progress on stderr. */
+function simulateInNode(req: SimRequest): SimReport {
+  const run = simStart(req);
+  if ("rule" in run) return { ok: false, game: -1, rule: run.rule, message: run.message };
+  const started = Date.now();
+  let lastShown = started;
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  for (let i = 0; i < req.games; i++) {
+    const bad = simPlay(run, i);
+    if (bad !== undefined) return { ok: false, game: i, rule: bad.rule, message: bad.message };
+    const now = Date.now();
+    if (now - lastShown >= (tty ? 250 : 2000) && now - started >= 1000) {
+      lastShown = now;
+      shown = true;
+      const line = `simulate: ${i + 1}/${req.games} games (${Math.floor(((i + 1) * 100) / req.games)}%)`;
+      process.stderr.write(tty ? `\r${line}` : `${line}\n`);
+    }
+  }
+  if (shown && tty) process.stderr.write("\n");
+  return simFinish(run);
+}
+
+function percent(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+function histogramLines(title: string, h: Histogram[]): string[] {
+  if (h.length === 0) return [];
+  const total = h.reduce((a, b) => a + b.count, 0);
+  const width = Math.max(...h.map((x) => String(x.value).length));
+  const lines = [`${title} (per seat per round, ${total} samples):`];
+  for (const { value, count } of h) {
+    const share = count / total;
+    lines.push(`  ${String(value).padStart(width)}  ${percent(share).padStart(6)}  ${"#".repeat(Math.round(share * 40))}`);
+  }
+  return lines;
+}
+
+export function formatStats(s: SimStats): string {
+  const lines = [
+    `${s.game}: ${s.games} games, ${s.players} players, ${s.policy} policy, seed "${s.seed}"`,
+    `options: ${JSON.stringify(s.options)}`,
+    `rounds per game:  mean ${s.rounds.mean}  (min ${s.rounds.min}, max ${s.rounds.max})`,
+    `actions per game: mean ${s.actions.mean}  (min ${s.actions.min}, max ${s.actions.max})`,
+    ...histogramLines("tricks", s.tricks),
+    ...histogramLines("points", s.points),
+    "wins by seat (shared victories count for each winner):",
+    ...s.wins.map((w, seat) => `  seat ${seat}: ${String(w).padStart(6)}  ${percent(s.winRate[seat]).padStart(6)}  mean score ${s.meanScores[seat]}`),
+    `shared victories: ${s.sharedWins}`,
+    `events hash: ${s.eventsHash}`,
+  ];
+  return lines.join("\n") + "\n";
+}
+
+export async function simulateCommand(gameId: string, opts: SimulateOptions): Promise<number> {
+  const game = findGame(gameId);
+  if (game === undefined) {
+    const guess = closest(gameId, GAME_IDS);
+    const known = GAME_IDS.filter((id) => findGame(id) !== undefined);
+    throw new UsageError(
+      `unknown game "${gameId}"${guess !== undefined ? ` (did you mean "${guess}"?)` : ""}; engines available: ${known.join(", ")}`,
+    );
+  }
+  const runtime: Runtime = parseRuntime(opts.runtime);
+  if (opts.policy !== "random" && opts.policy !== "greedy") throw new UsageError(`--policy must be random or greedy, got "${opts.policy}"`);
+  const req: SimRequest = {
+    game: gameId,
+    players: opts.players !== undefined ? positiveInt(opts.players, "--players") : game.minPlayers,
+    games: positiveInt(opts.games, "--games"),
+    seed: opts.seed,
+    policy: opts.policy as Policy,
+    options: parseOptions(opts.option),
+  };
+  if (!/^[\x20-\x7e]*$/.test(req.seed)) throw new UsageError("--seed must be printable ASCII (Lua hashes bytes, Node UTF-16 units)");
+  if (runtime === "lua" && req.games >= 200) process.stderr.write(`simulate: running ${req.games} games in Lua 5.2...\n`);
+  const report = runtime === "lua" ? await runSimulate(req, "lua") : simulateInNode(req);
+  if (!report.ok) {
+    // request problems are usage errors; a failure inside a game is an engine bug
+    if (report.game < 0) throw new UsageError(`simulate: ${report.message}`);
+    throw new CliError(`simulate: ${report.rule}: ${report.message}`);
+  }
+  process.stdout.write(opts.json === true ? reportLine(report) : formatStats(report));
+  return 0;
+}
+
+export function register(program: Command): void {
+  program
+    .command("simulate")
+    .description("play many seeded games with a random or greedy policy and print stats")
+    .argument("<game>", `game id (${GAME_IDS.join(", ")})`)
+    .option("--games <n>", "number of games", "1000")
+    .option("--seed <seed>", "seed (ASCII); game i uses <seed>#i", "syzygy")
+    .option("--players <n>", "players (default: the game's minimum)")
+    .option("--policy <policy>", "random | greedy", "random")
+    .option("--option <name=value>", "game option, repeatable (e.g. highestAnySuit=true)", (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option("--json", "print the report as one line of JSON (same seed → same bytes)")
+    .option("--runtime <runtime>", "run the engine in node or lua", "node")
+    .action(async (gameId: string, opts: SimulateOptions) => {
+      process.exitCode = await simulateCommand(gameId, opts);
+    });
+}

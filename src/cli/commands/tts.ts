@@ -1,0 +1,65 @@
+/**
+ * `syzygy tts [game...]` — the Tabletop Simulator save of each game (out/<game>/tts/<game>.json
+ * plus images/), made from the card PNGs of `syzygy build`, with the rules engine as its script.
+ */
+import type { Command } from "commander";
+import { relative } from "node:path";
+import { loadGame } from "../../model/load";
+import { MODEL_GAME_IDS } from "../../model/registry";
+import { buildTtsForModel, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
+import { CliError, UsageError } from "../errors";
+
+export interface TtsFlags {
+  data: string;
+  out: string;
+  baseUrl?: string;
+}
+
+export function checkBaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--base-url must be an absolute http(s) URL (the address of your published out/ folder), got "${value}"`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new UsageError(`--base-url must start with https:// or http://, got "${value}" (local files are the default without --base-url)`);
+  }
+  return value.replace(/\/+$/, "");
+}
+
+export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuildResult[]> {
+  const ids = games.length > 0 ? games : [...MODEL_GAME_IDS];
+  for (const id of ids) {
+    if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy tts: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
+  }
+  const baseUrl = checkBaseUrl(flags.baseUrl);
+  const models = ids.map((id) => loadGame(flags.data, id));
+  const results: TtsBuildResult[] = [];
+  for (const model of models) {
+    try {
+      results.push(await buildTtsForModel(model, { outDir: flags.out, baseUrl }));
+    } catch (err) {
+      if (err instanceof TtsInputError || err instanceof ScriptBuildError) throw new CliError(`syzygy tts: ${model.id}: ${err.message}`);
+      throw err;
+    }
+  }
+  for (const r of results) {
+    process.stdout.write(`${relative(process.cwd(), r.savePath)}: ${r.objects} objects, ${r.cards} cards, ${r.imageFiles.length} images\n`);
+  }
+  return results;
+}
+
+export function register(program: Command): void {
+  program
+    .command("tts")
+    .description("write a Tabletop Simulator save per game (needs the PNGs of `syzygy build`)")
+    .argument("[game...]", `games (default: all: ${MODEL_GAME_IDS.join(", ")})`)
+    .option("--base-url <url>", "URL where out/ is published (e.g. GitHub Pages); default: file:/// paths on this machine")
+    .option("--data <dir>", "data folder", "./data")
+    .option("--out <dir>", "output folder (PNGs are read from <out>/<game>/cards)", "./out")
+    .action(async (games: string[], flags: TtsFlags) => {
+      await runTts(games, flags);
+    });
+}

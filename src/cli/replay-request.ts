@@ -1,0 +1,85 @@
+/**
+ * Checks the shape of a replay file before it reaches the engine: every problem is reported
+ * with its location (`game.json:7:12: actions[3].seat: expected an integer seat, got "x"`).
+ * Game rules (which cards, whose turn) are the engine's job; this only checks JSON types.
+ */
+import type { ReplayRequest } from "../engine/sim";
+import { closest, locate } from "./json-locate";
+
+const KEYS = ["game", "players", "seed", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
+
+export interface RequestProblem {
+  path: string;
+  message: string;
+}
+
+function describe(x: unknown): string {
+  if (x === undefined) return "nothing (the key is missing)";
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "an array";
+  if (typeof x === "object") return "an object";
+  return JSON.stringify(x);
+}
+
+const isInt = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x);
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+const isAscii = (s: string): boolean => /^[\x20-\x7e]*$/.test(s);
+
+export function checkReplayRequest(value: unknown): RequestProblem[] {
+  const problems: RequestProblem[] = [];
+  const bad = (path: string, message: string): void => {
+    problems.push({ path, message });
+  };
+  if (!isObject(value)) {
+    bad("", `expected a replay object {"game","players","seed","actions",...}, got ${describe(value)}`);
+    return problems;
+  }
+  for (const k of Object.keys(value)) {
+    if (!KEYS.includes(k)) {
+      const guess = closest(k, KEYS);
+      bad(k, `unknown key "${k}"${guess !== undefined ? ` (did you mean "${guess}"?)` : ` (known: ${KEYS.join(", ")})`}`);
+    }
+  }
+  if (typeof value.game !== "string") bad("game", `expected a game id such as "lunar-trick", got ${describe(value.game)}`);
+  if (!isInt(value.players)) bad("players", `expected the number of players, got ${describe(value.players)}`);
+  if (typeof value.seed !== "string") bad("seed", `expected a seed string such as "s", got ${describe(value.seed)}`);
+  else if (!isAscii(value.seed)) bad("seed", "the seed must be printable ASCII (Lua hashes bytes, Node UTF-16 units)");
+  if (value.options !== undefined && !isObject(value.options)) bad("options", `expected an object of options, got ${describe(value.options)}`);
+  if (value.options !== undefined && isObject(value.options))
+    for (const [k, v] of Object.entries(value.options))
+      if (v === null || typeof v === "object") bad(`options.${k}`, `expected a boolean, number or string, got ${describe(v)}`);
+  if (value.dealer !== undefined && !isInt(value.dealer)) bad("dealer", `expected a seat number, got ${describe(value.dealer)}`);
+  if (value.viewAs !== undefined && !isInt(value.viewAs)) bad("viewAs", `expected a seat number or -1, got ${describe(value.viewAs)}`);
+  const stringList = (x: unknown, path: string): void => {
+    if (!Array.isArray(x)) return bad(path, `expected an array of card ids, got ${describe(x)}`);
+    x.forEach((id, i) => {
+      if (typeof id !== "string") bad(`${path}[${i}]`, `expected a card id, got ${describe(id)}`);
+    });
+  };
+  if (value.deal !== undefined) {
+    if (!Array.isArray(value.deal)) bad("deal", `expected one array of card ids per seat, got ${describe(value.deal)}`);
+    else value.deal.forEach((hand, s) => stringList(hand, `deal[${s}]`));
+  }
+  if (value.setAside !== undefined) stringList(value.setAside, "setAside");
+  if (!Array.isArray(value.actions)) bad("actions", `expected an array of actions {"seat":0,"type":...}, got ${describe(value.actions)}`);
+  else
+    value.actions.forEach((a, i) => {
+      const path = `actions[${i}]`;
+      if (!isObject(a)) return bad(path, `expected an action object {"seat":0,"type":...}, got ${describe(a)}`);
+      if (!isInt(a.seat)) bad(`${path}.seat`, `expected a seat number (0-based), got ${describe(a.seat)}`);
+      if (typeof a.type !== "string") bad(`${path}.type`, `expected an action type such as "play", got ${describe(a.type)}`);
+      for (const [k, v] of Object.entries(a)) if (v === null) bad(`${path}.${k}`, "null is not a value any action takes");
+    });
+  return problems;
+}
+
+/** Problems as located lines, one per problem. */
+export function formatProblems(problems: RequestProblem[], text: string, name: string): string {
+  return problems
+    .map((p) => `${locate(text, name, p.path)}: ${p.path === "" ? "" : p.path + ": "}${p.message}`)
+    .join("\n");
+}
+
+export function asReplayRequest(value: unknown): ReplayRequest {
+  return value as ReplayRequest;
+}

@@ -1,0 +1,84 @@
+/**
+ * Builds the Lua bundle (out/lua/syzygy-engine.lua) from src/engine with TypeScriptToLua, using
+ * tsconfig.lua.json. Unlike the plain `tstl` CLI, every diagnostic fails the build — including
+ * TSTL's warnings (e.g. "Only false and nil evaluate to 'false' in Lua"), which mark code that
+ * behaves differently in Lua. The bundle is written to a temp file and renamed, so concurrent
+ * builds (tests, CLI) never see half a file.
+ *
+ * Run as a script: `tsx src/lua-host/build.ts` (npm run build:lua).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import * as tstl from "typescript-to-lua";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const LUA_TSCONFIG = path.join(REPO_ROOT, "tsconfig.lua.json");
+export const BUNDLE_PATH = path.join(REPO_ROOT, "out/lua/syzygy-engine.lua");
+
+export class LuaBuildError extends Error {}
+
+function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => REPO_ROOT,
+    getNewLine: () => "\n",
+  });
+}
+
+/** Compiles src/engine to one Lua file at `outFile`; throws LuaBuildError listing every diagnostic. */
+export function buildLuaBundle(outFile: string = BUNDLE_PATH): { path: string; bytes: number } {
+  let bundle: string | undefined;
+  const result = tstl.transpileProject(LUA_TSCONFIG, {}, (fileName, text) => {
+    if (fileName.endsWith(".lua")) bundle = text;
+  });
+  if (result.diagnostics.length > 0) {
+    throw new LuaBuildError(
+      `Lua build failed (tsconfig.lua.json): fix these ${result.diagnostics.length} diagnostic(s) — ` +
+        `TSTL warnings count as errors because they mark code that behaves differently in Lua:\n` +
+        formatDiagnostics(result.diagnostics),
+    );
+  }
+  if (bundle === undefined) throw new LuaBuildError("Lua build produced no bundle (check luaBundle in tsconfig.lua.json)");
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  const tmp = `${outFile}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(tmp, bundle);
+  fs.renameSync(tmp, outFile);
+  return { path: outFile, bytes: Buffer.byteLength(bundle) };
+}
+
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(p));
+    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the bundle is missing or older than any engine source or the Lua tsconfig. */
+export function bundleIsStale(outFile: string = BUNDLE_PATH): boolean {
+  if (!fs.existsSync(outFile)) return true;
+  const built = fs.statSync(outFile).mtimeMs;
+  const sources = Math.max(newestSourceMtime(path.join(REPO_ROOT, "src/engine")), fs.statSync(LUA_TSCONFIG).mtimeMs);
+  return sources > built;
+}
+
+/** The bundle's path, rebuilding it first when stale (so tests and `--runtime lua` never run old Lua). */
+export function ensureLuaBundle(outFile: string = BUNDLE_PATH): string {
+  if (bundleIsStale(outFile)) buildLuaBundle(outFile);
+  return outFile;
+}
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  try {
+    const { path: out, bytes } = buildLuaBundle();
+    process.stdout.write(`${path.relative(process.cwd(), out)}: ${(bytes / 1024).toFixed(1)} KB\n`);
+  } catch (err) {
+    process.stderr.write((err instanceof Error ? err.message : String(err)) + "\n");
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Every problem the model reports, as named factories in one place (like TypeScriptToLua's
+ * utils/diagnostics.ts): message text, code and location are built the same way everywhere, and
+ * callers (validate, list, build, codegen) only print them.
+ *
+ * Printed form: `data/lunar-trick/deck.yaml:12:5: cards[3].number: expected an integer 1..30, got "x"`.
+ */
+import { didYouMean } from "./suggest";
+
+/** Where a problem is: the file as the user should see it, 1-based line and column when known. */
+export interface Location {
+  file: string;
+  line?: number;
+  col?: number;
+}
+
+export type PathSegment = string | number;
+
+export interface Diagnostic {
+  /** Stable kebab-case code, e.g. `unknown-key`; tests and tools match on it, not on the text. */
+  code: string;
+  location: Location;
+  /** Data path inside the file (`cards[3].number`), or "" for the file as a whole. */
+  path: string;
+  message: string;
+}
+
+/** `cards[3].number`, `colours.rising-light`, `sets["a b"]` */
+export function formatPath(path: readonly PathSegment[]): string {
+  let out = "";
+  for (const seg of path) {
+    if (typeof seg === "number") out += `[${seg}]`;
+    else if (/^[A-Za-z0-9_$-]+$/.test(seg)) out += out === "" ? seg : `.${seg}`;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+export function formatLocation(loc: Location): string {
+  if (loc.line === undefined) return loc.file;
+  return `${loc.file}:${loc.line}:${loc.col ?? 1}`;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = formatLocation(d.location);
+  return d.path === "" ? `${where}: ${d.message}` : `${where}: ${d.path}: ${d.message}`;
+}
+
+/** Sorted by file, line, column so output is stable and reads top to bottom. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) =>
+      (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0) ||
+      (a.location.line ?? 0) - (b.location.line ?? 0) ||
+      (a.location.col ?? 0) - (b.location.col ?? 0) ||
+      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
+}
+
+/** A human rendering of a YAML value inside a message: strings quoted, containers named. */
+export function show(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null (an empty value)";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  return String(value);
+}
+
+function make(code: string, location: Location, path: readonly PathSegment[], message: string): Diagnostic {
+  return { code, location, path: formatPath(path), message };
+}
+
+const quoted = (xs: readonly string[]) => xs.map((x) => JSON.stringify(x)).join(", ");
+
+// ---- files and YAML syntax -------------------------------------------------------------------
+
+export const diagnostics = {
+  fileMissing: (loc: Location, what: string) =>
+    make("file-missing", loc, [], `file not found (${what})`),
+  fileUnreadable: (loc: Location, reason: string) => make("file-unreadable", loc, [], `cannot read file: ${reason}`),
+  yamlSyntax: (loc: Location, yamlCode: string, message: string) =>
+    make("yaml-syntax", loc, [], `YAML syntax error (${yamlCode}): ${message}`),
+  duplicateKey: (loc: Location, key: string) =>
+    make("duplicate-key", loc, [], `duplicate key ${JSON.stringify(key)}: each key may appear once in a mapping; remove or rename one`),
+  aliasBomb: (loc: Location, limit: number) =>
+    make(
+      "alias-bomb",
+      loc,
+      [],
+      `too many YAML alias expansions (limit ${limit}): nested anchors/aliases like this can blow up memory; write the values out instead`,
+    ),
+  multipleDocuments: (loc: Location) =>
+    make("multiple-documents", loc, [], "a data file holds exactly one YAML document; remove the `---` separator"),
+  emptyDocument: (loc: Location) => make("empty-document", loc, [], "the file is empty; expected a mapping"),
+
+  // ---- schema (one per zod issue kind) ------------------------------------------------------
+  wrongType: (loc: Location, path: readonly PathSegment[], expected: string, got: unknown) =>
+    make("wrong-type", loc, path, `expected ${expected}, got ${show(got)}`),
+  missingKey: (loc: Location, path: readonly PathSegment[], key: string) =>
+    make("missing-key", loc, path, `missing required key ${JSON.stringify(key)}`),
+  unknownKey: (loc: Location, path: readonly PathSegment[], key: string, allowed: readonly string[]) =>
+    make(
+      "unknown-key",
+      loc,
+      path,
+      `unknown key ${JSON.stringify(key)}` +
+        (didYouMean(key, allowed) || (allowed.length > 0 ? `; allowed keys: ${allowed.join(", ")}` : "")),
+    ),
+  badValue: (loc: Location, path: readonly PathSegment[], allowed: readonly unknown[], got: unknown) => {
+    const names = allowed.map((v) => String(v));
+    const hint = typeof got === "string" ? didYouMean(got, names) : "";
+    const expect = allowed.length === 1 ? show(allowed[0]) : `one of ${allowed.map((v) => show(v)).join(", ")}`;
+    return make("bad-value", loc, path, `expected ${expect}, got ${show(got)}${hint}`);
+  },
+  outOfRange: (loc: Location, path: readonly PathSegment[], expectation: string, got: unknown) =>
+    make("out-of-range", loc, path, `expected ${expectation}, got ${show(got)}`),
+  invalid: (loc: Location, path: readonly PathSegment[], message: string) => make("invalid", loc, path, message),
+
+  // ---- cross-references --------------------------------------------------------------------
+  duplicateId: (loc: Location, path: readonly PathSegment[], id: string, first: Location) =>
+    make("duplicate-id", loc, path, `duplicate id ${JSON.stringify(id)} (first used at ${formatLocation(first)}); ids must be unique`),
+  countMismatch: (loc: Location, path: readonly PathSegment[], declared: number, actual: number, how: string) =>
+    make("count-mismatch", loc, path, `count is ${declared} but the component has ${actual} pieces (${how}); fix the count or the items`),
+  templateMissing: (loc: Location, path: readonly PathSegment[], name: string, file: string, available: readonly string[]) =>
+    make(
+      "template-missing",
+      loc,
+      path,
+      `template ${JSON.stringify(name)} not found: expected file ${file}` +
+        (didYouMean(name, available) || (available.length > 0 ? `; available: ${available.join(", ")}` : "")),
+    ),
+  pathEscapes: (loc: Location, path: readonly PathSegment[], value: string) =>
+    make("path-escapes", loc, path, `asset path ${JSON.stringify(value)} leads outside the data folder; use a path inside data/ (no "..", no absolute paths)`),
+  assetMissing: (loc: Location, path: readonly PathSegment[], value: string, file: string) =>
+    make("asset-missing", loc, path, `asset ${JSON.stringify(value)} not found (looked for ${file})`),
+  unknownName: (loc: Location, path: readonly PathSegment[], what: string, name: string, known: readonly string[]) =>
+    make(
+      `unknown-${what}`,
+      loc,
+      path,
+      `unknown ${what} ${JSON.stringify(name)}` +
+        (didYouMean(name, known) || (known.length > 0 ? `; known: ${quoted(known)}` : `; none are defined`)),
+    ),
+  unknownGameFolder: (loc: Location, folder: string, known: readonly string[]) =>
+    make(
+      "unknown-game-folder",
+      loc,
+      [],
+      `${JSON.stringify(folder)} is not a game syzygy knows` + (didYouMean(folder, known) || `; games: ${known.join(", ")}`) +
+        " (a new game also needs its schemas in src/model/registry.ts and an engine)",
+    ),
+  idMismatch: (loc: Location, path: readonly PathSegment[], id: string, folder: string) =>
+    make("id-mismatch", loc, path, `game id ${JSON.stringify(id)} must match its folder name ${JSON.stringify(folder)}`),
+  rulesRefMissing: (loc: Location, path: readonly PathSegment[], pointer: string, rulesFile: string, detail: string) =>
+    make("rules-ref-missing", loc, path, `rules reference ${JSON.stringify(pointer)} does not resolve in ${rulesFile}: ${detail}`),
+  tableCell: (loc: Location, path: readonly PathSegment[], message: string) => make("table-cell", loc, path, message),
+};

@@ -1,0 +1,560 @@
+/**
+ * Loads and validates data/<game>/{game,deck,rules,reference}.yaml into a GameModel.
+ *
+ *   loadGame(dataDir, gameId, opts?) → GameModel    throws DataError / UnknownGameError / DataFolderMissingError
+ *   loadAll(dataDir, opts?)          → GameModel[]  every game, all problems of all games in one DataError
+ *   checkGame / checkAll             → the same, returning { model(s), diagnostics } instead of throwing
+ *
+ * Every problem is collected (not just the first), located at file:line:col.
+ */
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
+import { DataError, DataFolderMissingError, UnknownGameError } from "./errors";
+import { GAME_SCHEMAS, gameSchemas, MODEL_GAME_IDS } from "./registry";
+import { resolvePointer } from "./pointer";
+import { componentSchema, gameSchema, type ComponentFile, type FieldValue, type GameFile, type ItemFile, type StyleFile } from "./schema/game";
+import { referenceSchema, type ReferenceFile } from "./schema/reference";
+import { buildTable } from "./tables";
+import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
+import { readYaml, type YamlSource } from "./yaml-source";
+import { validateWith } from "./zod-issues";
+
+export const DATA_FILES = ["game.yaml", "deck.yaml", "rules.yaml", "reference.yaml"] as const;
+/** data/schema/ holds the generated JSON Schema files, not a game. */
+const SCHEMA_DIR = "schema";
+
+/** The package's own templates/ folder. */
+export const PACKAGE_TEMPLATES_DIR = fileURLToPath(new URL("../../templates", import.meta.url));
+
+/** Paths in messages: relative to the working directory when inside it, else absolute. */
+export function displayPath(abs: string): string {
+  const rel = relative(process.cwd(), abs);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : abs;
+}
+
+export function defaultTemplatesDir(dataDir: string): string {
+  const sibling = resolve(dataDir, "..", "templates");
+  return existsSync(sibling) && statSync(sibling).isDirectory() ? sibling : PACKAGE_TEMPLATES_DIR;
+}
+
+function assertDataDir(dataDir: string): string {
+  const abs = resolve(dataDir);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new DataFolderMissingError(dataDir);
+  return abs;
+}
+
+export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {}): { model?: GameModel; diagnostics: Diagnostic[] } {
+  const schemas = gameSchemas(gameId);
+  if (schemas === undefined) throw new UnknownGameError(gameId, MODEL_GAME_IDS);
+  const absData = assertDataDir(dataDir);
+  const gameDir = join(absData, gameId);
+  const templatesDir = resolve(opts.templatesDir ?? defaultTemplatesDir(absData));
+  const problems: Diagnostic[] = [];
+  const read = (file: string) => {
+    const abs = join(gameDir, file);
+    const r = readYaml(abs, displayPath(abs));
+    problems.push(...r.diagnostics);
+    return r.source.value === undefined ? undefined : r.source;
+  };
+  const validate = <T>(schema: Parameters<typeof validateWith>[0], src: YamlSource | undefined): T | undefined => {
+    if (src === undefined) return undefined;
+    const v = validateWith(schema, src);
+    if (!v.ok) {
+      problems.push(...v.diagnostics);
+      return undefined;
+    }
+    return v.value as T;
+  };
+
+  const gameSrc = read("game.yaml");
+  const deckSrc = read("deck.yaml");
+  const rulesSrc = read("rules.yaml");
+  const refSrc = read("reference.yaml");
+  const game = validate<GameFile>(gameSchema, gameSrc);
+  const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckSrc);
+  const rulesDoc = validate<{ rules: unknown }>(schemas.rules, rulesSrc);
+  const reference = validate<ReferenceFile>(referenceSchema, refSrc);
+  const rules = rulesDoc?.rules;
+
+  // Cross-reference checks also run on the parts of a file that are valid, so one run reports everything.
+  const rawCards = listAt(deckSrc?.value, "cards");
+  if (deckSrc && rawCards) uniqueIds(rawCards, ["cards"], deckSrc, problems);
+  const rawPages = listAt(refSrc?.value, "pages");
+  if (refSrc && rawPages) uniqueIds(rawPages, ["pages"], refSrc, problems);
+  const rulesName = rulesSrc?.displayPath ?? displayPath(join(gameDir, "rules.yaml"));
+  const sections = reference && refSrc ? resolvePages(reference, refSrc, rules, rulesDoc !== undefined, rulesName, problems) : undefined;
+
+  let model: GameModel | undefined;
+  const parts = gameSrc === undefined ? undefined : game ? wholeGame(game) : validParts(gameSrc.value);
+  if (parts && gameSrc) {
+    if (parts.id !== undefined && parts.id !== gameId) problems.push(diagnostics.idMismatch(gameSrc.locate(["id"]), ["id"], parts.id, gameId));
+    const ctx: Ctx = {
+      gameId,
+      parts,
+      src: gameSrc,
+      absData,
+      gameDir,
+      templatesDir,
+      checkTemplates: opts.checkTemplates !== false,
+      deck: deck?.cards,
+      deckOk: deck !== undefined,
+      deckSrc,
+      rawDeckLength: rawCards?.length,
+      reference,
+      sections,
+      rules,
+      rulesOk: rulesDoc !== undefined,
+      rulesName,
+      problems,
+    };
+    const components = buildComponents(ctx);
+    if (game && problems.length === 0) {
+      model = {
+        id: game.id,
+        name: game.name,
+        description: game.description,
+        players: game.players,
+        palette: game.colours,
+        styles: buildStyles(ctx),
+        components,
+        deck: deck?.cards ?? [],
+        rules,
+        paths: {
+          dataDir: absData,
+          gameDir,
+          templatesDir,
+          game: join(gameDir, "game.yaml"),
+          deck: join(gameDir, "deck.yaml"),
+          rules: join(gameDir, "rules.yaml"),
+          reference: join(gameDir, "reference.yaml"),
+        },
+      };
+    }
+  }
+  return { model: problems.length === 0 ? model : undefined, diagnostics: problems };
+}
+
+export function checkAll(dataDir: string, opts: LoadOptions = {}): { models: GameModel[]; diagnostics: Diagnostic[] } {
+  const absData = assertDataDir(dataDir);
+  const models: GameModel[] = [];
+  const all: Diagnostic[] = [];
+  for (const entry of readdirSync(absData, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === SCHEMA_DIR || entry.name.startsWith(".") || MODEL_GAME_IDS.includes(entry.name)) continue;
+    all.push(diagnostics.unknownGameFolder({ file: displayPath(join(absData, entry.name)) }, entry.name, MODEL_GAME_IDS));
+  }
+  for (const g of GAME_SCHEMAS) {
+    const r = checkGame(dataDir, g.id, opts);
+    if (r.model) models.push(r.model);
+    all.push(...r.diagnostics);
+  }
+  return { models: all.length === 0 ? models : [], diagnostics: all };
+}
+
+export function loadGame(dataDir: string, gameId: string, opts: LoadOptions = {}): GameModel {
+  const r = checkGame(dataDir, gameId, opts);
+  if (r.model === undefined) throw new DataError(r.diagnostics);
+  return r.model;
+}
+
+export function loadAll(dataDir: string, opts: LoadOptions = {}): GameModel[] {
+  const r = checkAll(dataDir, opts);
+  if (r.diagnostics.length > 0) throw new DataError(r.diagnostics);
+  return r.models;
+}
+
+// ---- cross-references ----------------------------------------------------------------------
+
+/** The parts of game.yaml that passed their schema; with `whole`, all of it did. */
+interface GameParts {
+  id?: string;
+  palette: Record<string, string>;
+  paletteOk: boolean;
+  styles: Record<string, StyleFile>;
+  stylesOk: boolean;
+  components: { c: ComponentFile; index: number }[];
+}
+
+function wholeGame(game: GameFile): GameParts {
+  return {
+    id: game.id,
+    palette: game.colours,
+    paletteOk: true,
+    styles: game.styles ?? {},
+    stylesOk: true,
+    components: game.components.map((c, index) => ({ c, index })),
+  };
+}
+
+/** When game.yaml has schema errors: keep what is valid so its cross-references are still checked. */
+function validParts(value: unknown): GameParts {
+  const obj = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const palette = gameSchema.shape.colours.safeParse(obj.colours);
+  const styles = gameSchema.shape.styles.safeParse(obj.styles);
+  const components: { c: ComponentFile; index: number }[] = [];
+  (Array.isArray(obj.components) ? obj.components : []).forEach((raw, index) => {
+    const r = componentSchema.safeParse(raw);
+    if (r.success) components.push({ c: r.data, index });
+  });
+  return {
+    id: typeof obj.id === "string" ? obj.id : undefined,
+    palette: palette.success ? palette.data : {},
+    paletteOk: palette.success,
+    styles: styles.success ? (styles.data ?? {}) : {},
+    stylesOk: styles.success,
+    components,
+  };
+}
+
+function listAt(value: unknown, key: string): { id?: unknown }[] | undefined {
+  const list = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(list) ? list.map((x) => (x !== null && typeof x === "object" ? (x as { id?: unknown }) : {})) : undefined;
+}
+
+interface Ctx {
+  gameId: string;
+  parts: GameParts;
+  src: YamlSource;
+  absData: string;
+  gameDir: string;
+  templatesDir: string;
+  checkTemplates: boolean;
+  deck?: Record<string, unknown>[];
+  deckOk: boolean;
+  deckSrc?: YamlSource;
+  rawDeckLength?: number;
+  reference?: ReferenceFile;
+  sections?: Section[][];
+  rules: unknown;
+  rulesOk: boolean;
+  rulesName: string;
+  problems: Diagnostic[];
+}
+
+function uniqueIds(list: readonly { id?: unknown }[], at: PathSegment[], src: YamlSource, problems: Diagnostic[]): void {
+  const seen = new Map<string, Location>();
+  list.forEach((x, i) => {
+    if (typeof x.id !== "string") return; // reported by the schema
+    const id = x.id;
+    const path = [...at, i, "id"];
+    const first = seen.get(id);
+    if (first) problems.push(diagnostics.duplicateId(src.locate(path), path, id, first));
+    else seen.set(id, src.locate(path));
+  });
+}
+
+function colour(ctx: Ctx, value: string, path: PathSegment[]): string {
+  if (value.startsWith("#")) return value.toLowerCase();
+  const hex = ctx.parts.palette[value];
+  if (hex === undefined) {
+    if (ctx.parts.paletteOk) ctx.problems.push(diagnostics.unknownName(ctx.src.locate(path), path, "colour", value, Object.keys(ctx.parts.palette)));
+    return "#000000";
+  }
+  return hex.toLowerCase();
+}
+
+function colours(ctx: Ctx, roles: Record<string, string> | undefined, path: PathSegment[]): Colours {
+  const out: Colours = {};
+  for (const [role, value] of Object.entries(roles ?? {})) out[role] = colour(ctx, value, [...path, role]);
+  return out;
+}
+
+function buildStyles(ctx: Ctx): Style[] {
+  return Object.entries(ctx.parts.styles).map(([id, s]) => ({
+    id,
+    name: s.name,
+    symbol: s.symbol,
+    glyph: s.glyph,
+    label: s.label,
+    colours: colours(ctx, s.colours, ["styles", id, "colours"]),
+  }));
+}
+
+function availableTemplates(ctx: Ctx): string[] {
+  const dir = join(ctx.templatesDir, ctx.gameId);
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".svg.hbs"))
+      .map((f) => f.slice(0, -".svg.hbs".length))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function template(ctx: Ctx, name: string, path: PathSegment[], checked: Set<string>): TemplateRef {
+  const file = join(ctx.templatesDir, ctx.gameId, `${name}.svg.hbs`);
+  if (ctx.checkTemplates && !checked.has(name)) {
+    checked.add(name);
+    if (!existsSync(file)) {
+      ctx.problems.push(diagnostics.templateMissing(ctx.src.locate(path), path, name, displayPath(file), availableTemplates(ctx)));
+    }
+  }
+  return { name, file };
+}
+
+/** Resolves an asset path relative to the game folder; it must stay inside the data folder and exist. */
+function asset(ctx: Ctx, value: string, path: PathSegment[], src: YamlSource = ctx.src): string | undefined {
+  const loc = src.locate(path);
+  const abs = resolve(ctx.gameDir, value);
+  const inside = (p: string, root: string) => {
+    const rel = relative(root, p);
+    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  };
+  if (isAbsolute(value) || !inside(abs, ctx.absData)) {
+    ctx.problems.push(diagnostics.pathEscapes(loc, path, value));
+    return undefined;
+  }
+  if (!existsSync(abs)) {
+    ctx.problems.push(diagnostics.assetMissing(loc, path, value, displayPath(abs)));
+    return undefined;
+  }
+  // A symlink inside data/ must not lead outside it either.
+  if (!inside(realpathSync(abs), realpathSync(ctx.absData))) {
+    ctx.problems.push(diagnostics.pathEscapes(loc, path, value));
+    return undefined;
+  }
+  return abs;
+}
+
+function rulesValue(ctx: Ctx, pointer: string, path: PathSegment[]): unknown {
+  if (!ctx.rulesOk) return undefined; // rules.yaml itself is invalid: already reported
+  const r = resolvePointer(ctx.rules, pointer);
+  if (!r.ok) {
+    ctx.problems.push(diagnostics.rulesRefMissing(ctx.src.locate(path), path, pointer, ctx.rulesName, r.detail));
+    return undefined;
+  }
+  return r.value;
+}
+
+function resolveField(ctx: Ctx, value: FieldValue, path: PathSegment[]): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => resolveField(ctx, v, [...path, i]));
+  if (value !== null && typeof value === "object") return rulesValue(ctx, value.rules, [...path, "rules"]);
+  return value;
+}
+
+function buildComponents(ctx: Ctx): Component[] {
+  const seen = new Map<string, Location>();
+  const styles = buildStyles(ctx);
+  return ctx.parts.components.map(({ c, index }) => {
+    const at: PathSegment[] = ["components", index];
+    const first = seen.get(c.id);
+    if (first) ctx.problems.push(diagnostics.duplicateId(ctx.src.locate([...at, "id"]), [...at, "id"], c.id, first));
+    else seen.set(c.id, ctx.src.locate([...at, "id"]));
+    return buildComponent(ctx, c, at, styles);
+  });
+}
+
+function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: Style[]): Component {
+  const checked = new Set<string>();
+  const face = template(ctx, c.templates.face, [...at, "templates", "face"], checked);
+  const back = c.templates.back === undefined ? undefined : template(ctx, c.templates.back, [...at, "templates", "back"], checked);
+  const base = colours(ctx, c.colours, [...at, "colours"]);
+  const sets: PlayerSet[] = (c.sets ?? []).map((s, si) => ({
+    id: s.id,
+    name: s.name,
+    colour: colour(ctx, s.colour, [...at, "sets", si, "colour"]),
+    symbol: s.symbol,
+  }));
+  if (c.sets) {
+    const seenSets = new Map<string, Location>();
+    c.sets.forEach((s, si) => {
+      const p = [...at, "sets", si, "id"];
+      const f = seenSets.get(s.id);
+      if (f) ctx.problems.push(diagnostics.duplicateId(ctx.src.locate(p), p, s.id, f));
+      else seenSets.set(s.id, ctx.src.locate(p));
+    });
+  }
+  const reportedStyles = new Set<string>();
+  const styleOf = (name: string | undefined, path: PathSegment[], src: YamlSource = ctx.src): Style | undefined => {
+    if (name === undefined) return undefined;
+    const s = styles.find((x) => x.id === name);
+    // One message per unknown style name: a misspelt style in game.yaml would otherwise flag every card of the suit.
+    if (s === undefined && ctx.parts.stylesOk && !reportedStyles.has(name) && reportedStyles.add(name)) ctx.problems.push(diagnostics.unknownName(src.locate(path), path, "style", name, styles.map((x) => x.id)));
+    return s;
+  };
+  const makeItem = (raw: {
+    id: string;
+    name: string;
+    copies?: number;
+    index?: string;
+    title?: string;
+    subtitle?: string;
+    text?: string;
+    flavor?: string;
+    style?: Style;
+    image?: string;
+    fields: Record<string, unknown>;
+    templates?: { face?: string; back?: string };
+    sections?: Section[];
+    itemPath?: PathSegment[];
+  }): Item => {
+    const ip = raw.itemPath;
+    const itemFace = raw.templates?.face !== undefined && ip ? template(ctx, raw.templates.face, [...ip, "templates", "face"], checked) : face;
+    const itemBack = raw.templates?.back !== undefined && ip ? template(ctx, raw.templates.back, [...ip, "templates", "back"], checked) : back;
+    return {
+      id: raw.id,
+      name: raw.name,
+      copies: raw.copies ?? 1,
+      index: raw.index,
+      title: raw.title,
+      subtitle: raw.subtitle,
+      text: raw.text,
+      flavor: raw.flavor,
+      style: raw.style,
+      colours: { ...base, ...(raw.style?.colours ?? {}) },
+      fields: raw.fields,
+      image: raw.image,
+      templates: { face: itemFace, back: itemBack },
+      sections: raw.sections ?? [],
+    };
+  };
+
+  let items: Item[] = [];
+  let how = "";
+  if (c.from === "deck") {
+    how = "one per card in deck.yaml";
+    if (!ctx.deckOk) {
+      // deck.yaml has schema errors (reported); still compare its length with the count.
+      if (ctx.rawDeckLength !== undefined && ctx.rawDeckLength !== c.count) {
+        ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, ctx.rawDeckLength, how));
+      }
+      return shell();
+    }
+    items = (ctx.deck ?? []).map((card, i) => {
+      // Reported in deck.yaml, where the card names its style (explicitly or through the styleBy field).
+      const explicit = card.style as string | undefined;
+      const byField = c.styleBy !== undefined ? card[c.styleBy] : undefined;
+      const style =
+        explicit !== undefined
+          ? styleOf(explicit, ["cards", i, "style"], ctx.deckSrc)
+          : byField === undefined
+            ? undefined
+            : styleOf(String(byField), ["cards", i, c.styleBy as string], ctx.deckSrc);
+      return makeItem({
+        id: String(card.id),
+        name: String(card.name),
+        index: card.index as string | undefined,
+        title: card.title as string | undefined,
+        subtitle: card.subtitle as string | undefined,
+        text: card.text as string | undefined,
+        flavor: card.flavor as string | undefined,
+        style,
+        image: card.image === undefined ? undefined : asset(ctx, String(card.image), ["cards", i, "image"], ctx.deckSrc),
+        fields: { ...card },
+      });
+    });
+  } else if (c.from === "reference") {
+    how = "one per page in reference.yaml";
+    if (ctx.reference === undefined || ctx.sections === undefined) return shell();
+    items = ctx.reference.pages.map((page, pi) =>
+      makeItem({ id: page.id, name: page.title, title: page.title, subtitle: page.subtitle, fields: {}, sections: ctx.sections?.[pi] ?? [] }),
+    );
+  } else {
+    how = sets.length > 0 ? `items × copies × ${sets.length} sets` : "sum of item copies";
+    const inline = c.items ?? [];
+    const ids = new Map<string, Location>();
+    inline.forEach((it, ii) => {
+      const p = [...at, "items", ii, "id"];
+      const f = ids.get(it.id);
+      if (f) ctx.problems.push(diagnostics.duplicateId(ctx.src.locate(p), p, it.id, f));
+      else ids.set(it.id, ctx.src.locate(p));
+    });
+    const built = inline.map((it, ii) => inlineItem(ctx, it, [...at, "items", ii], c, styleOf));
+    items =
+      sets.length === 0
+        ? built.map((b) => makeItem(b))
+        : built.flatMap((b) =>
+            sets.map((set) => {
+              const item = makeItem({ ...b, id: `${b.id}-${set.id}` });
+              item.set = set;
+              item.colours = { ...item.colours, set: set.colour };
+              return item;
+            }),
+          );
+  }
+  const pieces = items.reduce((n, it) => n + it.copies, 0);
+  if (pieces !== c.count) ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, pieces, how));
+  return { ...shell(), items };
+
+  function shell(): Component {
+    return {
+      id: c.id,
+      kind: c.kind,
+      name: c.name,
+      description: c.description,
+      count: c.count,
+      size: c.size,
+      shape: c.shape === undefined ? { kind: "rect", cornerRadius: 0 } : c.shape.kind === "rect" ? { kind: "rect", cornerRadius: c.shape.cornerRadius ?? 0 } : c.shape,
+      templates: { face, back },
+      backs: back === undefined ? "none" : (c.backs ?? "shared"),
+      colours: base,
+      sets,
+      items: [],
+      image: c.image === undefined ? undefined : asset(ctx, c.image, [...at, "image"]),
+    };
+  }
+}
+
+function inlineItem(
+  ctx: Ctx,
+  it: ItemFile,
+  ip: PathSegment[],
+  c: ComponentFile,
+  styleOf: (name: string | undefined, path: PathSegment[]) => Style | undefined,
+) {
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(it.fields ?? {})) fields[k] = resolveField(ctx, v, [...ip, "fields", k]);
+  const byField = c.styleBy !== undefined ? fields[c.styleBy] : undefined;
+  const style =
+    it.style !== undefined
+      ? styleOf(it.style, [...ip, "style"])
+      : byField === undefined
+        ? undefined
+        : styleOf(String(byField), [...ip, "fields", c.styleBy as string]);
+  return {
+    id: it.id,
+    name: it.name,
+    copies: it.copies,
+    index: it.index,
+    title: it.title,
+    subtitle: it.subtitle,
+    text: it.text,
+    flavor: it.flavor,
+    style,
+    image: it.image === undefined ? undefined : asset(ctx, it.image, [...ip, "image"]),
+    fields,
+    templates: it.templates,
+    itemPath: ip,
+  };
+}
+
+function resolvePages(
+  reference: ReferenceFile,
+  src: YamlSource,
+  rules: unknown,
+  rulesOk: boolean,
+  rulesName: string,
+  problems: Diagnostic[],
+): Section[][] {
+  return reference.pages.map((page, pi) =>
+    page.sections.map((s, si) => {
+      const at: PathSegment[] = ["pages", pi, "sections", si, "table"];
+      let table;
+      if (s.table !== undefined && (s.table.rows !== undefined || rulesOk)) {
+        const built = buildTable(s.table, rules);
+        table = built.table;
+        for (const p of built.problems) {
+          const path = [...at, ...p.path];
+          problems.push(
+            p.kind === "ref"
+              ? diagnostics.rulesRefMissing(src.locate(path), path, s.table.rules ?? "", rulesName, p.message)
+              : diagnostics.tableCell(src.locate(path), path, p.message),
+          );
+        }
+      }
+      return { heading: s.heading, text: s.text, bullets: s.bullets ?? [], table, note: s.note };
+    }),
+  );
+}

@@ -1,0 +1,114 @@
+/** Schema of data/<game>/game.yaml: the game's meta data and every physical component. */
+import { z } from "zod";
+import { show } from "../diagnostics";
+import { assetPath, colourRef, colourRoles, hexColour, id, identifier, intAtLeast, mm, printedFields, rulesRef } from "./common";
+
+export const COMPONENT_KINDS = ["card", "board", "token", "sheet"] as const;
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+export const fieldValue = z
+  .union([scalar, rulesRef, z.array(z.union([scalar, rulesRef]))])
+  .meta({ description: "A printed value: text, number, true/false, a list of those, or { rules: /pointer } into rules.yaml." });
+
+export const sizeSchema = z.strictObject({ width: mm, height: mm }).meta({ description: "Trimmed size in millimetres." });
+
+export const shapeSchema = z
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("rect"), cornerRadius: z.number().min(0).optional().meta({ description: "mm" }) }),
+    z.strictObject({ kind: z.literal("circle") }),
+    z
+      .strictObject({
+        kind: z.literal("sector"),
+        degrees: z.number().gt(0).max(360).meta({ description: "Angle of the pie slice (72 = 1/5 of a disc)." }),
+      })
+      .meta({ description: "A pie slice of the disc that fits the size box, point at the box centre's bottom." }),
+  ])
+  .meta({ description: "Cut shape; default a rectangle." });
+
+export const templatesSchema = z
+  .strictObject({
+    face: id.meta({ description: "templates/<game>/<face>.svg.hbs" }),
+    back: id.optional().meta({ description: "templates/<game>/<back>.svg.hbs; none for one-sided pieces" }),
+  })
+  .meta({ description: "Template names; N resolves to templates/<game>/N.svg.hbs." });
+
+export const itemSchema = z
+  .strictObject({
+    id,
+    name: z.string().min(1),
+    copies: intAtLeast(1).optional().meta({ description: "Identical physical pieces printed from this item (default 1)." }),
+    ...printedFields,
+    fields: z.record(identifier, fieldValue).optional().meta({ description: "Extra values for the templates." }),
+    templates: templatesSchema.partial().optional().meta({ description: "Per-item template override." }),
+  })
+  .meta({ description: "One distinct face (card, token, sheet page)." });
+
+export const setSchema = z
+  .strictObject({ id, name: z.string().min(1), colour: colourRef, symbol: z.string().optional() })
+  .meta({ description: "A player set: every item is made once per set, with id <item>-<set>." });
+
+export const styleSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    symbol: id.optional().meta({ description: "Icon id drawn by the templates (vector, not a font glyph)." }),
+    glyph: z.string().optional().meta({ description: "Unicode symbol for running text, e.g. ☀." }),
+    label: z.string().optional().meta({ description: "Short descriptive line, e.g. \"Fire · Light · Amplify\"." }),
+    colours: colourRoles.optional(),
+  })
+  .meta({ description: "Look shared by a group of items (a suit, a side)." });
+
+export const componentSchema = z
+  .strictObject({
+    id,
+    kind: z.enum(COMPONENT_KINDS),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    count: intAtLeast(1).meta({ description: "Physical pieces: sum of item copies × sets." }),
+    size: sizeSchema,
+    shape: shapeSchema.optional(),
+    templates: templatesSchema,
+    backs: z
+      .enum(["shared", "per-item"])
+      .optional()
+      .meta({ description: "shared: one back image for all items (default); per-item: each item has its own back (two-sided pieces)." }),
+    colours: colourRoles.optional(),
+    styleBy: z.string().optional().meta({ description: "Item field whose value names the item's style (e.g. suit)." }),
+    sets: z.array(setSchema).min(1).optional(),
+    from: z.enum(["deck", "reference"]).optional().meta({ description: "Items come from deck.yaml cards or reference.yaml pages." }),
+    items: z.array(itemSchema).min(1).optional(),
+    image: assetPath.optional(),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.from === undefined) === (c.items === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        input: c,
+        message: `give exactly one of "from" (deck or reference) or "items" (a list), got ${c.from === undefined ? "neither" : "both"}`,
+      });
+    }
+    if (c.backs === "per-item" && c.templates.back === undefined) {
+      ctx.addIssue({ code: "custom", path: ["backs"], input: c.backs, message: "backs: per-item needs templates.back" });
+    }
+  });
+
+export const gameSchema = z
+  .strictObject({
+    id,
+    name: z.string().min(1),
+    description: z.string().optional(),
+    players: z
+      .strictObject({ min: intAtLeast(1), max: intAtLeast(1) })
+      .refine((p) => p.min <= p.max, { error: (iss) => `players.min must not exceed players.max, got ${show(iss.input)}` }),
+    colours: z.record(id, hexColour).meta({ description: "The palette: colour name → #rrggbb." }),
+    styles: z.record(id, styleSchema).optional(),
+    components: z.array(componentSchema).min(1),
+  })
+  .meta({ title: "syzygy game.yaml", description: "A game's meta data and every physical component." });
+
+export type GameFile = z.output<typeof gameSchema>;
+export type ComponentFile = z.output<typeof componentSchema>;
+export type ItemFile = z.output<typeof itemSchema>;
+export type StyleFile = z.output<typeof styleSchema>;
+export type FieldValue = z.output<typeof fieldValue>;
+export type Shape = z.output<typeof shapeSchema>;

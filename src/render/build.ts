@@ -1,0 +1,121 @@
+/**
+ * Build one game: every side → SVG (pure) → PNG files, and the print PDFs per paper.
+ * Writes are atomic; nothing is written before all SVGs rendered without error.
+ */
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { renderFace, TemplateSet } from "./face";
+import { listFaces, type FaceEntry } from "./faces";
+import { svgToPng } from "./png";
+import { writePdf } from "./pdf";
+import { writeFileAtomic } from "./files";
+import { IMPOSERS } from "./kinds/index";
+import { alignmentTest } from "./alignment";
+import { DEFAULT_PRINT, PAPERS, type Page, type Paper, type PrintOptions } from "./page";
+import type { RenderGame, Warning } from "./types";
+
+export interface BuildOptions {
+  outDir: string;
+  templates: TemplateSet;
+  papers: Paper["id"][];
+  png: boolean;
+  print?: Partial<PrintOptions>;
+  /** Called with a short status line as work progresses. */
+  progress?: (line: string) => void;
+  concurrency?: number;
+}
+
+export interface BuildResult {
+  game: string;
+  files: string[];
+  warnings: Warning[];
+  timings: Record<string, number>;
+}
+
+export interface RenderedSide extends FaceEntry {
+  svg: string;
+}
+
+/** The pure stage: every side of every item as SVG (no I/O besides reading templates). */
+export function renderSides(game: RenderGame, templates: TemplateSet): { sides: RenderedSide[]; warnings: Warning[] } {
+  const warnings: Warning[] = [];
+  const sides = listFaces(game).map((entry) => {
+    const r = renderFace(templates, game, entry);
+    warnings.push(...r.warnings);
+    return { ...entry, svg: r.svg };
+  });
+  return { sides, warnings };
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/** PNGs left from items that no longer exist would linger in cards/ and be picked up later. */
+function removeStale(dir: string, keep: Set<string>): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (entry.isFile() && (file.endsWith(".png") || file.endsWith(".tmp")) && !keep.has(file)) rmSync(file);
+  }
+}
+
+export function printPages(game: RenderGame, paper: Paper, print: PrintOptions): Page[] {
+  return game.components.flatMap((c) => IMPOSERS[c.kind](c, paper, print));
+}
+
+export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<BuildResult> {
+  const print: PrintOptions = { ...DEFAULT_PRINT, ...opts.print };
+  const progress = opts.progress ?? (() => {});
+  const timings: Record<string, number> = {};
+  const files: string[] = [];
+  let t = performance.now();
+  const { sides, warnings } = renderSides(game, opts.templates);
+  timings.svg = performance.now() - t;
+
+  if (opts.png) {
+    t = performance.now();
+    let done = 0;
+    await mapLimit(sides, opts.concurrency ?? availableParallelism(), async (side) => {
+      const png = await svgToPng(side.svg, side.component.width + 2 * 3.175);
+      const file = join(opts.outDir, game.id, "cards", side.file);
+      writeFileAtomic(file, png);
+      files.push(file);
+      done += 1;
+      progress(`${game.id}: PNG ${done}/${sides.length}`);
+    });
+    timings.png = performance.now() - t;
+    removeStale(join(opts.outDir, game.id, "cards"), new Set(files));
+  }
+
+  const art = new Map(sides.map((s) => [s.key, s.svg]));
+  const firstCard = game.components.find((c) => c.kind === "card");
+  for (const paperId of opts.papers) {
+    t = performance.now();
+    const paper = PAPERS[paperId];
+    progress(`${game.id}: PDF ${paperId}`);
+    const pages = printPages(game, paper, print);
+    const pdf = await writePdf(pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex });
+    const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}.pdf`);
+    writeFileAtomic(file, pdf);
+    files.push(file);
+    if (firstCard) {
+      const test = alignmentTest({ width: firstCard.width, height: firstCard.height }, paper, print);
+      const alignPdf = await writePdf(test.pages, test.faces, { title: `${game.title} — duplex alignment test`, footer: game.title, paper, duplex: print.duplex });
+      const alignFile = join(opts.outDir, game.id, "print", `${game.id}-alignment-test-${paperId}.pdf`);
+      writeFileAtomic(alignFile, alignPdf);
+      files.push(alignFile);
+    }
+    timings[`pdf-${paperId}`] = performance.now() - t;
+  }
+  files.sort();
+  return { game: game.id, files, warnings, timings };
+}

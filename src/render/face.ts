@@ -1,0 +1,118 @@
+/**
+ * The pure stage of the pipeline: one side of one item → a standalone SVG string. Everything
+ * downstream (PNG, PDF) consumes this string, so a later cache can key on its hash.
+ */
+import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { join, basename } from "node:path";
+import Handlebars from "handlebars";
+import { HELPERS, type RenderData } from "./helpers";
+import { BLEED_MM, type FaceRef, type RenderGame, type Warning } from "./types";
+
+type Template = Handlebars.TemplateDelegate;
+
+/** A compiled template set for one templates directory. */
+export class TemplateSet {
+  private readonly hb = Handlebars.create();
+  private readonly cache = new Map<string, Template>();
+
+  constructor(readonly dir: string) {
+    for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
+    const partials = join(dir, "partials");
+    if (existsSync(partials)) {
+      for (const file of readdirSync(partials).sort()) {
+        if (file.endsWith(".hbs")) this.hb.registerPartial(basename(file, ".hbs").replace(/\.svg$/, ""), readFileSync(join(partials, file), "utf8"));
+      }
+    }
+  }
+
+  path(game: string, name: string): string {
+    return join(this.dir, game, `${name}.svg.hbs`);
+  }
+
+  get(game: string, name: string): Template {
+    const key = `${game}/${name}`;
+    let t = this.cache.get(key);
+    if (!t) {
+      const file = this.path(game, name);
+      if (!existsSync(file)) throw new Error(`template "${name}" not found: expected ${file}`);
+      t = this.hb.compile(readFileSync(file, "utf8"), { strict: false, noEscape: false });
+      this.cache.set(key, t);
+    }
+    return t;
+  }
+}
+
+export interface Frame {
+  /** Trimmed size. */
+  w: number;
+  h: number;
+  cx: number;
+  cy: number;
+  bleed: number;
+  /** The full art area including bleed (x, y are negative). */
+  x: number;
+  y: number;
+  fullW: number;
+  fullH: number;
+  /** Safe zone: 1/8 in inside the trim. */
+  safe: { x: number; y: number; w: number; h: number };
+}
+
+export function frameFor(w: number, h: number, bleed = BLEED_MM): Frame {
+  const s = BLEED_MM;
+  return {
+    w,
+    h,
+    cx: w / 2,
+    cy: h / 2,
+    bleed,
+    x: -bleed,
+    y: -bleed,
+    fullW: w + 2 * bleed,
+    fullH: h + 2 * bleed,
+    safe: { x: s, y: s, w: w - 2 * s, h: h - 2 * s },
+  };
+}
+
+export function templateName(ref: FaceRef): string | undefined {
+  if (ref.side === "face") return ref.item.faceTemplate ?? ref.component.faceTemplate;
+  return ref.item.backTemplate ?? ref.component.backTemplate;
+}
+
+export interface RenderedFace {
+  svg: string;
+  warnings: Warning[];
+}
+
+/**
+ * Renders one side as SVG. Coordinates inside templates are mm with the origin at the trimmed
+ * top-left corner; the root viewBox adds the bleed on every side.
+ */
+export function renderFace(templates: TemplateSet, game: RenderGame, ref: FaceRef): RenderedFace {
+  const name = templateName(ref);
+  if (name === undefined) throw new Error(`${game.id}/${ref.component.id}: no ${ref.side} template`);
+  const frame = frameFor(ref.component.width, ref.component.height);
+  const warnings: Warning[] = [];
+  const where = `${game.id}/${ref.component.id}/${ref.item.id}${ref.side === "back" ? " (back)" : ""}`;
+  const data: RenderData = { where, warnings, iconColors: game.iconColors };
+  const values = ref.side === "back" && ref.item.backValues ? ref.item.backValues : ref.item.values;
+  const context = {
+    game: { id: game.id, title: game.title, ...game.values },
+    component: { id: ref.component.id, title: ref.component.title, ...ref.component.values },
+    item: { id: ref.item.id, ...values },
+    side: ref.side,
+    frame,
+  };
+  let body: string;
+  try {
+    body = templates.get(game.id, name)(context, { data });
+  } catch (err) {
+    throw new Error(`${where}: template ${templates.path(game.id, name)}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const vb = `${frame.x} ${frame.y} ${frame.fullW} ${frame.fullH}`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.fullW}" height="${frame.fullH}" viewBox="${vb}">` +
+    body.replace(/>\s+</g, "><").trim() +
+    `</svg>`;
+  return { svg, warnings };
+}

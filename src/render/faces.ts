@@ -1,0 +1,49 @@
+/** Every printable side of a game, each with a stable key and its PNG file name. */
+import type { FaceRef, RenderComponent, RenderGame, RenderItem } from "./types";
+
+export interface FaceEntry extends FaceRef {
+  key: string;
+  /** Path under out/<game>/cards/. */
+  file: string;
+}
+
+/**
+ * The item a shared back is rendered with: a piece printed the same on both sides (back template =
+ * face template) looks like its first item; any other back sees only the component's colours.
+ */
+function sharedBackItem(component: RenderComponent): RenderItem {
+  const first = component.items[0];
+  const values = component.backTemplate === component.faceTemplate && first ? first.values : { colours: component.values.colours };
+  return { id: "back", copies: 0, values };
+}
+
+export function backKey(component: RenderComponent, item: RenderItem): string | undefined {
+  if (item.backTemplate) return `${component.id}/${item.id}.back`;
+  if (component.backTemplate) return `${component.id}/back`;
+  return undefined;
+}
+
+export function faceKey(component: RenderComponent, item: RenderItem): string {
+  return `${component.id}/${item.id}`;
+}
+
+export function listFaces(game: RenderGame): FaceEntry[] {
+  const out: FaceEntry[] = [];
+  for (const component of game.components) {
+    for (const item of component.items) {
+      out.push({ component, item, side: "face", key: faceKey(component, item), file: `${component.id}/${item.id}.png` });
+      if (item.backTemplate) out.push({ component, item, side: "back", key: `${component.id}/${item.id}.back`, file: `${component.id}/${item.id}.back.png` });
+    }
+    if (component.backTemplate && component.items.some((i) => !i.backTemplate)) {
+      out.push({ component, item: sharedBackItem(component), side: "back", key: `${component.id}/back`, file: `${component.id}/back.png` });
+    }
+  }
+  return out;
+}
+
+/** Each physical copy of each item, in print order. */
+export function expandCopies(component: RenderComponent): RenderItem[] {
+  const out: RenderItem[] = [];
+  for (const item of component.items) for (let i = 0; i < item.copies; i++) out.push(item);
+  return out;
+}

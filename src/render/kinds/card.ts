@@ -1,0 +1,112 @@
+/**
+ * Cards: a grid per page. Trimmed layout: cards edge to edge (one cut between neighbours), 3×3
+ * poker on portrait A4/Letter, crop marks outside. Bleed layout: landscape, each card with its
+ * bleed (shared in the gutter when the paper is tight). Back pages follow each front page with the
+ * grid mirrored for the flip edge and shifted by the back offset.
+ */
+import { backKey, expandCopies, faceKey } from "../faces";
+import { BLEED_MM, type RenderComponent } from "../types";
+import { PAGE_MARGIN, cropMarks, cutLines, footerPlace, grow, pageSize, uniqueSorted, union, type Page, type Paper, type Placement, type PrintOptions } from "../page";
+
+interface Grid {
+  landscape: boolean;
+  cols: number;
+  rows: number;
+  gutter: number;
+  x0: number;
+  y0: number;
+}
+
+function fit(paper: Paper, landscape: boolean, w: number, h: number, gutter: number): Grid {
+  const { w: pw, h: ph } = pageSize(paper, landscape);
+  const usableW = pw - 2 * PAGE_MARGIN;
+  const usableH = ph - 2 * PAGE_MARGIN;
+  const cols = Math.max(1, Math.floor((usableW + gutter) / (w + gutter)));
+  const rows = Math.max(1, Math.floor((usableH + gutter) / (h + gutter)));
+  const gw = cols * w + (cols - 1) * gutter;
+  const gh = rows * h + (rows - 1) * gutter;
+  return { landscape, cols, rows, gutter, x0: (pw - gw) / 2, y0: (ph - gh) / 2 };
+}
+
+export function gridFor(component: RenderComponent, paper: Paper, opts: PrintOptions): Grid {
+  const { width: w, height: h } = component;
+  if (!opts.bleedLayout) {
+    const p = fit(paper, false, w, h, 0);
+    const l = fit(paper, true, w, h, 0);
+    return l.cols * l.rows > p.cols * p.rows ? l : p;
+  }
+  // Bleed layout: landscape; gutter = both bleeds, shrunk (shared) if that costs a column.
+  const full = fit(paper, true, w, h, 2 * BLEED_MM);
+  const tight = fit(paper, true, w, h, 0);
+  if (tight.cols * tight.rows <= full.cols * full.rows) return full;
+  const { w: pw } = pageSize(paper, true);
+  const gutter = Math.max(0, (pw - 2 * PAGE_MARGIN - tight.cols * w) / Math.max(1, tight.cols - 1));
+  return fit(paper, true, w, h, Math.min(2 * BLEED_MM, gutter));
+}
+
+export function imposeCards(component: RenderComponent, paper: Paper, opts: PrintOptions): Page[] {
+  const grid = gridFor(component, paper, opts);
+  const { width: w, height: h } = component;
+  const size = pageSize(paper, grid.landscape);
+  const copies = expandCopies(component);
+  const perPage = grid.cols * grid.rows;
+  const pages: Page[] = [];
+  const showBleed = opts.bleedLayout ? Math.min(BLEED_MM, grid.gutter / 2) : 0;
+  const clip = { shape: component.shape, grow: showBleed };
+  for (let start = 0; start < copies.length; start += perPage) {
+    const chunk = copies.slice(start, start + perPage);
+    const cell = (i: number): { x: number; y: number; col: number; row: number } => {
+      const col = i % grid.cols;
+      const row = Math.floor(i / grid.cols);
+      return { col, row, x: grid.x0 + col * (w + grid.gutter), y: grid.y0 + row * (h + grid.gutter) };
+    };
+    const fronts: Placement[] = chunk.map((item, i) => {
+      const { x, y } = cell(i);
+      return { face: faceKey(component, item), x, y, w, h, rotate: 0, clip, outline: false };
+    });
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let c = 0; c < grid.cols; c++) xs.push(grid.x0 + c * (w + grid.gutter), grid.x0 + c * (w + grid.gutter) + w);
+    for (let r = 0; r < grid.rows; r++) ys.push(grid.y0 + r * (h + grid.gutter), grid.y0 + r * (h + grid.gutter) + h);
+    const cutsX = uniqueSorted(xs);
+    const cutsY = uniqueSorted(ys);
+    const lines = [...cropMarks(cutsX, cutsY, size), ...(opts.cutLines ? cutLines(cutsX, cutsY, size) : [])];
+    const trim = union(fronts);
+    const bleed = grow(trim, showBleed > 0 ? showBleed : 0, size);
+    pages.push({ landscape: grid.landscape, label: component.title, placements: fronts, lines, labels: [], trim, bleed, footer: footerPlace(size, trim) });
+
+    const backs: Placement[] = [];
+    chunk.forEach((item, i) => {
+      const key = backKey(component, item);
+      if (key === undefined) return;
+      const { col, row } = cell(i);
+      // Long-edge flip mirrors columns; short-edge flip mirrors rows.
+      const bc = opts.duplex === "long" ? grid.cols - 1 - col : col;
+      const br = opts.duplex === "short" ? grid.rows - 1 - row : row;
+      backs.push({
+        face: key,
+        x: grid.x0 + bc * (w + grid.gutter) + opts.backOffset.x,
+        y: grid.y0 + br * (h + grid.gutter) + opts.backOffset.y,
+        w,
+        h,
+        rotate: 0,
+        clip,
+        outline: false,
+      });
+    });
+    if (backs.length > 0) {
+      const btrim = union(backs);
+      pages.push({
+        landscape: grid.landscape,
+        label: `${component.title} (backs)`,
+        placements: backs,
+        lines: [],
+        labels: [],
+        trim: btrim,
+        bleed: grow(btrim, showBleed, size),
+        footer: footerPlace(size, trim),
+      });
+    }
+  }
+  return pages;
+}

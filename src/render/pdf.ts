@@ -1,0 +1,255 @@
+/**
+ * PDF writer: draws pages from the page model. Art is vector (svg-to-pdfkit), fonts are the
+ * bundled TTFs embedded as subsets, every page gets TrimBox/BleedBox, a footer and a 10 mm ruler,
+ * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
+ */
+import PDFDocument from "pdfkit";
+import SVGtoPDF from "svg-to-pdfkit";
+import { FONT_FACES, pdfFontFor } from "./fonts";
+import { PT_PER_MM, type CutShape } from "./types";
+import { FOOTER_BAND, pageSize, type Page, type Paper, type Placement, type Rect } from "./page";
+
+export interface PdfMeta {
+  title: string;
+  /** Footer prefix, e.g. the game's title. */
+  footer: string;
+  paper: Paper;
+  duplex: "long" | "short";
+}
+
+/** Fixed so identical input gives identical bytes. */
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
+
+const k = PT_PER_MM;
+
+function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: number): void {
+  if (shape.type === "circle") {
+    doc.circle((r.x + r.w / 2) * k, (r.y + r.h / 2) * k, (Math.min(r.w, r.h) / 2 + grow) * k);
+    return;
+  }
+  if (shape.type === "pie") {
+    const cx = r.x + r.w / 2;
+    const cy = r.y + r.h / 2;
+    const rad = Math.min(r.w, r.h) / 2 + grow;
+    const half = Math.PI / shape.slices;
+    // Grow the apex outwards too, so the bleed covers the straight cuts.
+    const apexShift = grow / Math.sin(half);
+    const ax = cx;
+    const ay = cy + apexShift;
+    const p = (a: number): [number, number] => [cx + rad * Math.sin(a), cy - rad * Math.cos(a)];
+    const [x1, y1] = p(-half);
+    const [x2, y2] = p(half);
+    doc.path(
+      `M${ax * k} ${ay * k}L${x1 * k} ${y1 * k}A${rad * k} ${rad * k} 0 0 1 ${x2 * k} ${y2 * k}Z`,
+    );
+    return;
+  }
+  doc.rect((r.x - grow) * k, (r.y - grow) * k, (r.w + 2 * grow) * k, (r.h + 2 * grow) * k);
+}
+
+function svgBox(svg: string): number[] {
+  // The SVG's viewBox starts at -bleed; its size is the art's full size including bleed.
+  const m = /viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"/.exec(svg);
+  if (!m) throw new Error("rendered SVG has no viewBox");
+  return m.slice(1).map(Number);
+}
+
+function drawSvg(doc: PDFKit.PDFDocument, svg: string, x: number, y: number, w: number, h: number, warn: (m: string) => void): void {
+  SVGtoPDF(doc, svg, x, y, {
+    width: w,
+    height: h,
+    assumePt: true,
+    preserveAspectRatio: "none",
+    fontCallback: (family, bold, italic) => pdfFontFor(family, bold, italic),
+    warningCallback: warn,
+  });
+}
+
+/**
+ * Art used more than once (backs, identical tokens) is drawn once into a form XObject and
+ * referenced from every placement: smaller files, and the SVG is converted only once.
+ * pdfkit has no public API for forms, so the SVG is drawn while a stand-in page collects the
+ * content and resources.
+ */
+class FormCache {
+  private readonly forms = new Map<string, { name: string; ref: PDFKit.PDFKitReference }>();
+
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
+
+  get(face: string, svg: string, w: number, h: number, warn: (m: string) => void): { name: string; ref: PDFKit.PDFKitReference } {
+    const found = this.forms.get(face);
+    if (found) return found;
+    const doc = this.doc as any;
+    const resources = doc.ref({ ProcSet: ["PDF", "Text", "ImageB", "ImageC", "ImageI"] });
+    const content = doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, w, h], Resources: resources });
+    const standIn = {
+      document: doc,
+      width: w,
+      height: h,
+      margins: { top: 0, bottom: 0, left: 0, right: 0 },
+      content,
+      resources,
+      dictionary: content,
+      markings: [],
+      get fonts() {
+        return (resources.data.Font ??= {});
+      },
+      get xobjects() {
+        return (resources.data.XObject ??= {});
+      },
+      get ext_gstates() {
+        return (resources.data.ExtGState ??= {});
+      },
+      get patterns() {
+        return (resources.data.Pattern ??= {});
+      },
+      get colorSpaces() {
+        return (resources.data.ColorSpace ??= {});
+      },
+      maxY: () => h,
+      write: (chunk: unknown) => content.write(chunk),
+    };
+    const page = doc.page;
+    const ctm = doc._ctm;
+    const ctmStack = doc._ctmStack;
+    doc.page = standIn;
+    doc._ctm = [1, 0, 0, 1, 0, 0];
+    doc._ctmStack = [];
+    try {
+      // Same top-left origin as a pdfkit page.
+      doc.transform(1, 0, 0, -1, 0, h);
+      drawSvg(this.doc, svg, 0, 0, w, h, warn);
+    } finally {
+      doc.page = page;
+      doc._ctm = ctm;
+      doc._ctmStack = ctmStack;
+    }
+    resources.end();
+    content.end();
+    const entry = { name: `Art${this.forms.size + 1}`, ref: content };
+    this.forms.set(face, entry);
+    return entry;
+  }
+}
+
+function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, forms: FormCache | undefined, warn: (m: string) => void): void {
+  doc.save();
+  if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
+  shapePath(doc, p.window ? { type: "rect" } : p.clip.shape, p, p.clip.grow);
+  doc.clip();
+  const ox = p.window ? p.x - p.window.x : p.x;
+  const oy = p.window ? p.y - p.window.y : p.y;
+  const [vx, vy, vw, vh] = svgBox(svg);
+  if (forms && !p.window) {
+    const form = forms.get(p.face, svg, vw * k, vh * k, warn);
+    (doc as any).page.xobjects[form.name] = form.ref;
+    // Forms have a y-up space: flip back into pdfkit's top-left page space.
+    doc.transform(1, 0, 0, -1, (ox + vx) * k, (oy + vy + vh) * k);
+    (doc as any).addContent(`/${form.name} Do`);
+  } else {
+    drawSvg(doc, svg, (ox + vx) * k, (oy + vy) * k, vw * k, vh * k, warn);
+  }
+  doc.restore();
+  if (p.outline) {
+    doc.save();
+    if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
+    shapePath(doc, p.clip.shape, p, 0);
+    doc.lineWidth(0.4).strokeColor("#000000").stroke();
+    doc.restore();
+  }
+}
+
+function pdfBox(r: Rect, pageH: number): number[] {
+  const f = (n: number): number => Math.round(n * k * 1000) / 1000;
+  return [f(r.x), f(pageH - r.y - r.h), f(r.x + r.w), f(pageH - r.y)];
+}
+
+function drawFooter(doc: PDFKit.PDFDocument, page: Page, size: { w: number; h: number }, text: string): void {
+  const fontSize = 7;
+  const rulerText = "print at 100 % — 10 mm ruler";
+  doc.save();
+  if (page.footer === "left") {
+    // Rotate so the footer runs up the left margin; in the rotated frame the page is h×w.
+    doc.rotate(-90, { origin: [0, 0] });
+    doc.translate(-size.h * k, 0);
+    drawFooterBand(doc, size.h, size.w, 2.2, text, rulerText, fontSize);
+  } else {
+    drawFooterBand(doc, size.w, size.h - FOOTER_BAND + 2, 0, text, rulerText, fontSize);
+  }
+  doc.restore();
+}
+
+/** Footer text on the left, ruler on the right, within a band starting at y (mm) of a w-wide frame. */
+function drawFooterBand(doc: PDFKit.PDFDocument, w: number, yTop: number, yAbs: number, text: string, rulerText: string, fontSize: number): void {
+  const y = yAbs > 0 ? yAbs : yTop;
+  const margin = 10;
+  doc.font(FONT_FACES.regular.pdfName).fontSize(fontSize).fillColor("#444444");
+  doc.text(text, margin * k, y * k, { lineBreak: false });
+  // Ruler: a 10 mm bar with mm ticks, label before it.
+  const rx = w - margin - 10;
+  const ry = y + 2.6;
+  const labelW = doc.widthOfString(rulerText);
+  doc.text(rulerText, rx * k - labelW - 2 * k, y * k, { lineBreak: false });
+  doc.lineWidth(0.5).strokeColor("#000000");
+  doc.moveTo(rx * k, ry * k).lineTo((rx + 10) * k, ry * k).stroke();
+  for (let i = 0; i <= 10; i++) {
+    const t = i % 5 === 0 ? 1.6 : 0.9;
+    doc.lineWidth(0.3).moveTo((rx + i) * k, ry * k).lineTo((rx + i) * k, (ry - t) * k).stroke();
+  }
+}
+
+export function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMeta): Promise<Buffer> {
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: meta.title, Author: "syzygy", Creator: "syzygy", Producer: "syzygy (pdfkit)", CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+  });
+  for (const face of Object.values(FONT_FACES)) doc.registerFont(face.pdfName, face.file);
+  // Ask viewers to print at 100 % and to flip on the edge the backs were laid out for.
+  (doc as any)._root.data.ViewerPreferences = doc.ref({
+    PrintScaling: "None",
+    Duplex: meta.duplex === "long" ? "DuplexFlipLongEdge" : "DuplexFlipShortEdge",
+  });
+  // (pdfkit ends the ViewerPreferences reference itself in doc.end().)
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const warnings: string[] = [];
+  const uses = new Map<string, number>();
+  for (const page of pages) for (const p of page.placements) uses.set(p.face, (uses.get(p.face) ?? 0) + 1);
+  const forms = new FormCache(doc);
+  pages.forEach((page, i) => {
+    const size = pageSize(meta.paper, page.landscape);
+    doc.addPage({ size: [size.w * k, size.h * k], margin: 0 });
+    const dict = (doc as any).page.dictionary.data;
+    dict.TrimBox = pdfBox(page.trim, size.h * k);
+    dict.BleedBox = pdfBox(page.bleed, size.h * k);
+    for (const p of page.placements) {
+      const svg = faces.get(p.face);
+      if (svg === undefined) throw new Error(`no rendered art for ${p.face}`);
+      drawPlacement(doc, p, svg, (uses.get(p.face) ?? 0) > 1 ? forms : undefined, (m) => warnings.push(`${p.face}: ${m}`));
+    }
+    for (const l of page.lines) {
+      doc.save();
+      doc.lineWidth(l.kind === "crop" ? 0.3 : 0.25).strokeColor(l.kind === "crop" ? "#000000" : "#888888");
+      if (l.dashed) doc.dash(2 * k, { space: 1.5 * k });
+      doc.moveTo(l.x1 * k, l.y1 * k).lineTo(l.x2 * k, l.y2 * k).stroke();
+      doc.restore();
+    }
+    for (const t of page.labels) {
+      doc.save();
+      doc.font(FONT_FACES.regular.pdfName).fontSize(t.size / k).fillColor("#555555");
+      if (t.rotate) doc.rotate(t.rotate, { origin: [t.x * k, t.y * k] });
+      const tw = doc.widthOfString(t.text);
+      doc.text(t.text, t.x * k - (t.anchor === "middle" ? tw / 2 : 0), (t.y - t.size / 2) * k, { lineBreak: false });
+      doc.restore();
+    }
+    drawFooter(doc, page, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`);
+  });
+  if (warnings.length > 0) throw new Error(`PDF rendering problems:\n${[...new Set(warnings)].join("\n")}`);
+  doc.end();
+  return done;
+}

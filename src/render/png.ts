@@ -1,0 +1,20 @@
+/** SVG → PNG at 300 dpi with resvg (bundled fonts only, so output never depends on the machine). */
+import { renderAsync } from "@resvg/resvg-js";
+import { ALL_FONT_FILES } from "./fonts";
+import { DPI, MM_PER_INCH } from "./types";
+
+/** Pixel width for a width in mm at 300 dpi (poker with bleed: 69.85 mm → 825 px). */
+export function pxFor(mm: number, dpi = DPI): number {
+  return Math.round((mm / MM_PER_INCH) * dpi);
+}
+
+export async function svgToPng(svg: string, widthMm: number, dpi = DPI): Promise<Buffer> {
+  const image = await renderAsync(svg, {
+    fitTo: { mode: "width", value: pxFor(widthMm, dpi) },
+    font: { fontFiles: ALL_FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
+    shapeRendering: 2,
+    textRendering: 1,
+    logLevel: "off",
+  });
+  return image.asPng();
+}

@@ -1,0 +1,450 @@
+/**
+ * Builds the Tabletop Simulator save of one game: out/<game>/tts/<game>.json plus its images in
+ * out/<game>/tts/images/. Game-agnostic: everything comes from the game model (components,
+ * items, sizes, shapes, backs) and the card PNGs of the print-and-play build.
+ *
+ * - The engine's deck (the card component holding every deck.yaml card) becomes a Deck at the
+ *   draw-pile spot; the script deals it. Other card components become decks (one per player set)
+ *   on the shelf; cards with per-item backs (the two-sided trump status card) stand alone.
+ * - Boards and reference sheets become Custom_Board, round or square tokens Custom_Tile, other
+ *   shapes Custom_Token (outline from the PNG's alpha).
+ * - Image files carry a content hash in their names, so TTS's image cache never shows an old
+ *   card after an edit.
+ * - Writes are atomic: images go to a temp folder that replaces the old one, the JSON to a temp
+ *   file that is renamed; a failed build leaves the previous save intact.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Component, GameModel, Item } from "../model/types";
+import { DECK_POINT, HAND_SIZE, PLACES, PLAY_ZONE, SHELF_TOP_Z, SHELF_X, handPoint, seatColors } from "../../mods/tts/layout";
+import { GuidAllocator } from "./guid";
+import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
+import { bleedPx, chooseGrid, composeSheet, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
+import { saveScript } from "./script";
+import { buildXmlUi } from "./xmlui";
+import { buttonsFor } from "../../mods/tts/games/buttons";
+import sharp from "sharp";
+
+/** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
+export const UNITS_PER_MM = 2.2 / 63.5;
+/** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see README). */
+export const BOARD_UNITS_AT_SCALE_1 = 10;
+export const PIECE_UNITS_AT_SCALE_1 = 2;
+export const POKER_WIDTH_MM = 63.5;
+
+export class TtsInputError extends Error {}
+
+export interface TtsBuildOptions {
+  /** The build output root (default ./out): PNGs are read from <out>/<game>/cards. */
+  outDir: string;
+  /** URL under which <out>/ is published; images are then <baseUrl>/<game>/tts/images/<file>. */
+  baseUrl?: string;
+  /** Player counts the Start buttons offer. */
+  minPlayers: number;
+  maxPlayers: number;
+}
+
+export interface TtsBuildResult {
+  savePath: string;
+  imageFiles: string[];
+  objects: number;
+  cards: number;
+}
+
+interface Ctx {
+  model: GameModel;
+  opts: TtsBuildOptions;
+  guids: GuidAllocator;
+  imagesDir: string;
+  finalImagesDir: string;
+  images: string[];
+  nextDeckKey: number;
+  shelfZ: number;
+  deckComponent: string;
+  cardCount: number;
+}
+
+function transform(x: number, y: number, z: number, rotY = 180, scaleX = 1, scaleZ = scaleX, flipped = false): Transform {
+  return { posX: x, posY: y, posZ: z, rotX: 0, rotY, rotZ: flipped ? 180 : 0, scaleX, scaleY: 1, scaleZ };
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}
+
+function pngPath(ctx: Ctx, component: string, file: string): string {
+  return path.join(ctx.opts.outDir, ctx.model.id, "cards", component, file);
+}
+
+/** Writes an image under a content-hashed name; returns its URL. */
+function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
+  const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
+  const name = `${stem}.${hash}.${ext}`;
+  fs.writeFileSync(path.join(ctx.imagesDir, name), data);
+  ctx.images.push(name);
+  if (ctx.opts.baseUrl !== undefined) {
+    return `${ctx.opts.baseUrl.replace(/\/+$/, "")}/${ctx.model.id}/tts/images/${encodeURIComponent(name)}`;
+  }
+  return pathToFileURL(path.join(ctx.finalImagesDir, name)).href;
+}
+
+function describe(text: string | undefined): string {
+  return text === undefined ? "" : text.replace(/:([a-z0-9-]+):/g, "$1");
+}
+
+interface Physical {
+  item: Item;
+  copy: number;
+  note: string;
+}
+
+function physicalPieces(component: Component, engineDeck: boolean): Physical[] {
+  const out: Physical[] = [];
+  for (const item of component.items) {
+    for (let copy = 0; copy < item.copies; copy++) {
+      const base = engineDeck ? item.id : `${component.id}/${item.id}`;
+      out.push({ item, copy, note: item.copies > 1 ? `${base}#${copy + 1}` : base });
+    }
+  }
+  return out;
+}
+
+async function imageInfo(file: string, component: Component): Promise<CardImage> {
+  const meta = await sharp(file).metadata();
+  return { file, bleed: bleedPx(meta.width ?? 0, meta.height ?? 0, component.size.width, component.size.height) };
+}
+
+function shelfSpot(ctx: Ctx, depthUnits: number): { x: number; z: number } {
+  const z = ctx.shelfZ - depthUnits / 2;
+  ctx.shelfZ -= depthUnits + 1;
+  return { x: SHELF_X, z: round3(z) };
+}
+
+/** Decks of a card component (one per player set, else one), faces on shared sheets. */
+async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
+  const engineDeck = component.id === ctx.deckComponent;
+  const scale = round3(component.size.width / POKER_WIDTH_MM);
+  const pieces = physicalPieces(component, engineDeck);
+  const first = await imageInfo(pngPath(ctx, component.id, `${component.items[0].id}.png`), component);
+  const meta = await sharp(first.file).metadata();
+  const w = (meta.width ?? 0) - 2 * first.bleed;
+  const h = (meta.height ?? 0) - 2 * first.bleed;
+  const backUrl = emitImage(ctx, `${component.id}-back`, "jpg", await singleImage(await imageInfo(pngPath(ctx, component.id, "back.png"), component), 1024));
+
+  // Sheets: every physical card of the component, split evenly into ≤ 70-card sheets.
+  const cardIds = new Map<Physical, number>();
+  const customDecks: Record<number, CustomDeck> = {};
+  const deckKeyOf = new Map<Physical, number>();
+  let offset = 0;
+  let sheetNo = 0;
+  for (const size of splitIntoSheets(pieces.length)) {
+    const slice = pieces.slice(offset, offset + size);
+    offset += size;
+    sheetNo += 1;
+    const grid = chooseGrid(slice.length, w, h);
+    const faces = await Promise.all(slice.map((p) => imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component)));
+    const url = emitImage(ctx, `${component.id}-${sheetNo}`, "jpg", await composeSheet(faces, grid));
+    const key = ctx.nextDeckKey++;
+    customDecks[key] = { Type: 0 as CardType, FaceURL: url, BackURL: backUrl, NumWidth: grid.cols, NumHeight: grid.rows, BackIsHidden: true, UniqueBack: false };
+    slice.forEach((p, i) => {
+      cardIds.set(p, key * 100 + i);
+      deckKeyOf.set(p, key);
+    });
+  }
+
+  // One deck per player set (bid cards), else one deck for the component.
+  const groups = new Map<string, Physical[]>();
+  for (const p of pieces) {
+    const g = p.item.set?.id ?? "";
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g)!.push(p);
+  }
+  const out: AnyObject[] = [];
+  for (const [setId, group] of groups) {
+    const label = setId === "" ? component.name : `${component.name} (${group[0].item.set?.name ?? setId})`;
+    const spot = engineDeck ? DECK_POINT : shelfSpot(ctx, 3.1 * scale);
+    const cards: CardObject[] = group.map((p) => {
+      const key = deckKeyOf.get(p)!;
+      ctx.cardCount += 1;
+      return {
+        GUID: ctx.guids.next(`card/${p.note}`),
+        Name: objectName(NAMES.card),
+        Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
+        Nickname: p.item.name,
+        Description: describe(p.item.text),
+        GMNotes: p.note,
+        Memo: component.id,
+        CardID: cardIds.get(p)!,
+        CustomDeck: { [key]: customDecks[key] },
+        Hands: true,
+        HideWhenFaceDown: true,
+      };
+    });
+    if (cards.length === 1) {
+      out.push(cards[0]);
+      continue;
+    }
+    const used: Record<number, CustomDeck> = {};
+    for (const p of group) used[deckKeyOf.get(p)!] = customDecks[deckKeyOf.get(p)!];
+    const deck: DeckObject = {
+      GUID: ctx.guids.next(`deck/${component.id}/${setId}`),
+      Name: objectName(NAMES.deck),
+      Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
+      Nickname: label,
+      Description: describe(component.description),
+      GMNotes: "",
+      Memo: component.id,
+      DeckIDs: cards.map((c) => c.CardID),
+      CustomDeck: used,
+      ContainedObjects: cards,
+      Hands: false,
+    };
+    out.push(deck);
+  }
+  return out;
+}
+
+/** Cards with their own back (two-sided status cards): one standalone card each. */
+async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
+  const scale = round3(component.size.width / POKER_WIDTH_MM);
+  const out: AnyObject[] = [];
+  for (const p of physicalPieces(component, false)) {
+    const face = await imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component);
+    const back = await imageInfo(pngPath(ctx, component.id, `${p.item.id}.back.png`), component);
+    const key = ctx.nextDeckKey++;
+    const spot = shelfSpot(ctx, 3.1 * scale);
+    ctx.cardCount += 1;
+    const deck: CustomDeck = {
+      Type: 0 as CardType,
+      FaceURL: emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await singleImage(face, 1024)),
+      BackURL: emitImage(ctx, `${component.id}-${p.item.id}-back`, "jpg", await singleImage(back, 1024)),
+      NumWidth: 1,
+      NumHeight: 1,
+      BackIsHidden: true,
+      UniqueBack: false,
+    };
+    const card: CardObject = {
+      GUID: ctx.guids.next(`card/${p.note}`),
+      Name: objectName(NAMES.card),
+      Transform: transform(spot.x, 1, spot.z, 180, scale),
+      Nickname: p.item.name,
+      Description: describe(p.item.text),
+      GMNotes: p.note,
+      Memo: component.id,
+      CardID: key * 100,
+      CustomDeck: { [key]: deck },
+      Hands: false,
+    };
+    out.push(card);
+  }
+  return out;
+}
+
+async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
+  const widthUnits = component.size.width * UNITS_PER_MM;
+  const depthUnits = component.size.height * UNITS_PER_MM;
+  const out: AnyObject[] = [];
+  for (const p of physicalPieces(component, false)) {
+    const url = emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await singleImage(await imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component)));
+    const spot = shelfSpot(ctx, depthUnits);
+    const s = round3(widthUnits / BOARD_UNITS_AT_SCALE_1);
+    out.push({
+      GUID: ctx.guids.next(`board/${p.note}`),
+      Name: objectName(NAMES.board),
+      Transform: transform(spot.x, 1, spot.z, 0, s),
+      Nickname: p.item.name,
+      Description: describe(p.item.text ?? component.description),
+      GMNotes: p.note,
+      Memo: component.id,
+      Locked: true,
+      CustomImage: { ImageURL: url, WidthScale: 0 },
+    } as AnyObject);
+  }
+  return out;
+}
+
+async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
+  const widthUnits = component.size.width * UNITS_PER_MM;
+  const s = round3(widthUnits / PIECE_UNITS_AT_SCALE_1);
+  const out: AnyObject[] = [];
+  const urls = new Map<string, { face: string; back?: string }>();
+  for (const item of component.items) {
+    const face = emitImage(ctx, `${component.id}-${item.id}`, "png", await tokenImage(pngPath(ctx, component.id, `${item.id}.png`)));
+    let back: string | undefined;
+    // Custom_Token is one-sided (its outline comes from the face's alpha): no back image.
+    if (component.shape.kind === "sector") {
+      urls.set(item.id, { face });
+      continue;
+    }
+    if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await tokenImage(pngPath(ctx, component.id, "back.png")));
+    if (component.backs === "per-item") back = emitImage(ctx, `${component.id}-${item.id}-back`, "png", await tokenImage(pngPath(ctx, component.id, `${item.id}.back.png`)));
+    urls.set(item.id, { face, back });
+  }
+  const spot = shelfSpot(ctx, widthUnits + 0.5);
+  physicalPieces(component, false).forEach((p, i) => {
+    const img = urls.get(p.item.id)!;
+    const base = {
+      GUID: ctx.guids.next(`token/${p.note}`),
+      Transform: transform(round3(spot.x + (i % 5) * (widthUnits + 0.2) - 2 * widthUnits), 1 + Math.floor(i / 5) * 0.3, spot.z, 180, s),
+      Nickname: p.item.name,
+      Description: describe(p.item.text ?? component.description),
+      GMNotes: p.note,
+      Memo: component.id,
+    };
+    if (component.shape.kind === "sector") {
+      out.push({ ...base, Name: objectName(NAMES.token), CustomImage: { ImageURL: img.face, CustomToken: { Thickness: 0.2, MergeDistancePixels: 15, StandUp: false, Stackable: true } } } as AnyObject);
+    } else {
+      const type = component.shape.kind === "circle" ? 2 : component.shape.cornerRadius > 0 ? 3 : 0;
+      out.push({
+        ...base,
+        Name: objectName(NAMES.tile),
+        CustomImage: { ImageURL: img.face, ImageSecondaryURL: img.back ?? img.face, CustomTile: { Type: type as TileType, Thickness: 0.2, Stackable: true, Stretch: true } },
+      } as AnyObject);
+    }
+  });
+  return out;
+}
+
+function seatObjects(ctx: Ctx): AnyObject[] {
+  const colors = new Set<string>();
+  for (let n = ctx.opts.minPlayers; n <= ctx.opts.maxPlayers; n++) for (const c of seatColors(n)) colors.add(c);
+  const out: AnyObject[] = [];
+  PLACES.forEach((place, i) => {
+    if (!colors.has(place.color)) return;
+    const p = handPoint(i);
+    const hand: HandObject = {
+      GUID: ctx.guids.next(`hand/${place.color}`),
+      Name: objectName(NAMES.hand),
+      Transform: { posX: p.x, posY: 2.5, posZ: p.z, rotX: 0, rotY: place.yaw, rotZ: 0, scaleX: HAND_SIZE.x, scaleY: HAND_SIZE.y, scaleZ: HAND_SIZE.z },
+      FogColor: place.color,
+      Locked: true,
+    };
+    out.push(hand);
+  });
+  return out;
+}
+
+function emptySave(model: GameModel): Omit<Save, "ObjectStates" | "LuaScript" | "XmlUI"> {
+  return {
+    SaveName: model.name,
+    EpochTime: 0,
+    Date: "",
+    VersionNumber: "v13.2.2",
+    GameMode: model.name,
+    GameType: "Game",
+    GameComplexity: "",
+    PlayingTime: [20, 60],
+    PlayerCounts: [model.players.min, model.players.max],
+    Tags: ["syzygy", "Cards", "Scripting: Automated"],
+    Gravity: 0.5,
+    PlayArea: 0.5,
+    Table: "Table_RPG",
+    Sky: "Sky_Museum",
+    SkyURL: "",
+    Note: `${model.name}: press Start (top of the screen) to deal. Drop cards into the middle square to play them; the script refuses illegal plays. Built by syzygy.`,
+    TabStates: {},
+    MusicPlayer: { RepeatSong: false, PlaylistEntry: -1, CurrentAudioTitle: "", CurrentAudioURL: "", AudioLibrary: [] },
+    Grid: {
+      Type: 0, Lines: false, Color: { r: 0, g: 0, b: 0 }, Opacity: 0.75, ThickLines: false, Snapping: false, Offset: false,
+      BothSnapping: false, xSize: 2, ySize: 2, PosOffset: { x: 0, y: 1, z: 0 },
+    },
+    Lighting: {
+      LightIntensity: 0.54, LightColor: { r: 1, g: 0.98, b: 0.89 }, AmbientIntensity: 1.3, AmbientType: 0,
+      AmbientSkyColor: { r: 0.5, g: 0.5, b: 0.5 }, AmbientEquatorColor: { r: 0.5, g: 0.5, b: 0.5 }, AmbientGroundColor: { r: 0.5, g: 0.5, b: 0.5 },
+      ReflectionIntensity: 1, LutIndex: 0, LutContribution: 1, LutURL: "",
+    },
+    Hands: { Enable: true, DisableUnused: false, Hiding: 0 },
+    ComponentTags: { labels: [] },
+    Turns: {
+      Enable: false, Type: 0, TurnOrder: [], Reverse: false, SkipEmpty: false, DisableInteractions: false, PassTurns: true,
+      TurnColor: "" as PlayerColor,
+    },
+    DecalPallet: [],
+    LuaScriptState: "",
+    CustomUIAssets: [],
+    SnapPoints: [],
+  } as unknown as Omit<Save, "ObjectStates" | "LuaScript" | "XmlUI">;
+}
+
+/** The card component holding the engine's deck: every deck.yaml id is one of its items. */
+export function engineDeckComponent(model: GameModel): Component {
+  const ids = model.deck.map((c) => String(c.id));
+  for (const c of model.components) {
+    if (c.kind !== "card") continue;
+    const items = new Set(c.items.map((i) => i.id));
+    if (ids.every((id) => items.has(id))) return c;
+  }
+  throw new TtsInputError(`${model.paths.game}: no card component lists every card of ${model.paths.deck}; the TTS save needs one to deal from`);
+}
+
+function missingImages(model: GameModel, outDir: string): string[] {
+  const missing: string[] = [];
+  const need = (component: Component, file: string): void => {
+    const p = path.join(outDir, model.id, "cards", component.id, file);
+    if (!fs.existsSync(p)) missing.push(p);
+  };
+  for (const c of model.components) {
+    for (const item of c.items) {
+      need(c, `${item.id}.png`);
+      if (c.backs === "per-item") need(c, `${item.id}.back.png`);
+    }
+    if (c.backs === "shared") need(c, "back.png");
+  }
+  return missing;
+}
+
+/** Builds and writes the save; throws TtsInputError for missing inputs (nothing is written then). */
+export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBuildResult> {
+  const missing = missingImages(model, opts.outDir);
+  if (missing.length > 0) {
+    throw new TtsInputError(
+      `${missing.length} card image(s) missing, e.g. ${missing[0]}: run \`syzygy build ${model.id}\` first (it renders the PNGs the TTS save is made from)`,
+    );
+  }
+  const deckComponent = engineDeckComponent(model);
+  const ttsDir = path.join(opts.outDir, model.id, "tts");
+  const finalImagesDir = path.join(ttsDir, "images");
+  const imagesDir = path.join(ttsDir, `.images.${process.pid}.tmp`);
+  fs.rmSync(imagesDir, { recursive: true, force: true });
+  fs.mkdirSync(imagesDir, { recursive: true });
+  const ctx: Ctx = {
+    model, opts, guids: new GuidAllocator(model.id), imagesDir, finalImagesDir: path.resolve(finalImagesDir), images: [],
+    nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent.id, cardCount: 0,
+  };
+  try {
+    const objects: AnyObject[] = [];
+    for (const component of model.components) {
+      if (component.kind === "card") {
+        objects.push(...(component.backs === "per-item" ? await twoSidedCards(ctx, component) : await cardDecks(ctx, component)));
+      } else if (component.kind === "token") objects.push(...(await tokens(ctx, component)));
+      else objects.push(...(await boards(ctx, component)));
+    }
+    const playZone = ctx.guids.next("zone/play");
+    objects.push({
+      GUID: playZone,
+      Name: objectName(NAMES.scripting),
+      Transform: { posX: PLAY_ZONE.x, posY: 2, posZ: PLAY_ZONE.z, rotX: 0, rotY: 0, rotZ: 0, scaleX: PLAY_ZONE.size, scaleY: PLAY_ZONE.height, scaleZ: PLAY_ZONE.size },
+      Nickname: "Play zone",
+      Locked: true,
+    });
+    objects.push(...seatObjects(ctx));
+    const save: Save = {
+      ...emptySave(model),
+      LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone, trickPause: 1.5 }),
+      XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, buttonsFor(model.id)),
+      ObjectStates: objects,
+    } as Save;
+    const savePath = path.join(ttsDir, `${model.id}.json`);
+    const tmp = `${savePath}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(save, null, 2) + "\n");
+    fs.rmSync(finalImagesDir, { recursive: true, force: true });
+    fs.renameSync(imagesDir, finalImagesDir);
+    fs.renameSync(tmp, savePath);
+    return { savePath, imageFiles: ctx.images.map((f) => path.join(finalImagesDir, f)), objects: objects.length, cards: ctx.cardCount };
+  } catch (err) {
+    fs.rmSync(imagesDir, { recursive: true, force: true });
+    throw err;
+  }
+}

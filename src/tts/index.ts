@@ -1,0 +1,22 @@
+/** Public entry of the TTS save builder (used by `syzygy tts` and by `syzygy build`). */
+import type { GameModel } from "../model/types";
+import { findGame } from "../engine/registry";
+import { buildTtsSave, type TtsBuildResult } from "./build";
+
+export { buildTtsSave, TtsInputError, type TtsBuildOptions, type TtsBuildResult } from "./build";
+export { ScriptBuildError } from "./script";
+
+/**
+ * Writes <outDir>/<game>/tts/<game>.json (+ images/) for a loaded game model. Needs the card
+ * PNGs of `syzygy build` in <outDir>/<game>/cards. Player counts come from the engine (else the
+ * model), so the Start buttons match what the engine accepts.
+ */
+export async function buildTtsForModel(model: GameModel, opts: { outDir: string; baseUrl?: string }): Promise<TtsBuildResult> {
+  const engine = findGame(model.id);
+  return buildTtsSave(model, {
+    outDir: opts.outDir,
+    baseUrl: opts.baseUrl,
+    minPlayers: engine !== undefined ? engine.minPlayers : model.players.min,
+    maxPlayers: engine !== undefined ? engine.maxPlayers : model.players.max,
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The save's LuaScript: the host glue (mods/tts) bundled with the engines by TypeScriptToLua,
+ * preceded by the `SYZYGY_CONFIG` table that tells the script which game its save holds.
+ *
+ * The bundle is compiled once per source content: a cache file in the OS temp folder is keyed by
+ * a hash of every source file that goes into it, so tests and builds running side by side never
+ * see a stale or half-written script. Every TSTL diagnostic — warnings included, since they mark
+ * code that behaves differently in Lua — fails the build.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import * as tstl from "typescript-to-lua";
+import type { SaveConfig } from "../../mods/tts/config";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
+
+export class ScriptBuildError extends Error {}
+
+function sourceFiles(dir: string, out: string[]): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(p, out);
+    else if (entry.name.endsWith(".ts") || entry.name.endsWith(".json")) out.push(p);
+  }
+  return out;
+}
+
+function sourceHash(): string {
+  const h = createHash("sha256");
+  const files = sourceFiles(path.join(REPO_ROOT, "mods/tts"), sourceFiles(path.join(REPO_ROOT, "src/engine"), []));
+  for (const f of files) {
+    h.update(path.relative(REPO_ROOT, f));
+    h.update(fs.readFileSync(f));
+  }
+  return h.digest("hex").slice(0, 16);
+}
+
+function compile(): string {
+  let bundle: string | undefined;
+  const result = tstl.transpileProject(GLUE_TSCONFIG, {}, (fileName, text) => {
+    if (fileName.endsWith(".lua")) bundle = text;
+  });
+  if (result.diagnostics.length > 0) {
+    const text = ts.formatDiagnostics(result.diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => REPO_ROOT,
+      getNewLine: () => "\n",
+    });
+    throw new ScriptBuildError(`TTS script build failed (mods/tts/tsconfig.json): fix these diagnostics:\n${text}`);
+  }
+  if (bundle === undefined) throw new ScriptBuildError("TTS script build produced no bundle (check luaBundle in mods/tts/tsconfig.json)");
+  return bundle;
+}
+
+let memo: { hash: string; text: string } | undefined;
+
+/** The compiled glue + engine bundle (without the config line). */
+export function glueBundle(): string {
+  const hash = sourceHash();
+  if (memo !== undefined && memo.hash === hash) return memo.text;
+  const cache = path.join(os.tmpdir(), `syzygy-tts-${hash}.lua`);
+  let text: string;
+  if (fs.existsSync(cache)) text = fs.readFileSync(cache, "utf8");
+  else {
+    text = compile();
+    const tmp = `${cache}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, cache);
+  }
+  memo = { hash, text };
+  return text;
+}
+
+function luaString(s: string): string {
+  return JSON.stringify(s); // ASCII ids only: JSON string syntax is valid Lua here
+}
+
+/** `SYZYGY_CONFIG = {...}` as Lua source. */
+export function configChunk(config: SaveConfig): string {
+  for (const id of [config.game, config.playZone, ...config.deck]) {
+    if (!/^[\x20-\x7e]*$/.test(id)) throw new ScriptBuildError(`id ${JSON.stringify(id)} is not printable ASCII`);
+  }
+  return [
+    "SYZYGY_CONFIG = {",
+    `  game = ${luaString(config.game)},`,
+    `  playZone = ${luaString(config.playZone)},`,
+    `  trickPause = ${config.trickPause},`,
+    `  deck = { ${config.deck.map(luaString).join(", ")} },`,
+    "}",
+    "",
+  ].join("\n");
+}
+
+export function saveScript(config: SaveConfig): string {
+  return `-- syzygy: ${config.game} (generated; edit mods/tts and src/engine, then rebuild)\n${configChunk(config)}${glueBundle()}`;
+}

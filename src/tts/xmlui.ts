@@ -1,0 +1,39 @@
+/** The save's XmlUI: Start buttons per player count, status and scores lines, the seed. */
+import {
+  START_FUNCTION_PREFIX,
+  UI_SCORES,
+  UI_SEED,
+  UI_START_PANEL,
+  UI_STATUS,
+} from "../../mods/tts/ui-ids";
+import type { GameButton } from "../../mods/tts/games/rules";
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+export function buildXmlUi(gameName: string, minPlayers: number, maxPlayers: number, gameButtons: GameButton[] = []): string {
+  const actions = gameButtons.map((b) => `      <Button onClick="syzygy_${b.id}" fontSize="13">${escapeXml(b.label)}</Button>`);
+  const buttons: string[] = [];
+  for (let n = minPlayers; n <= maxPlayers; n++) {
+    buttons.push(`    <Button onClick="${START_FUNCTION_PREFIX}${n}" fontSize="18">Start: ${n} players</Button>`);
+  }
+  return [
+    `<Panel id="syzygy-hud" rectAlignment="UpperRight" offsetXY="-10 -60" width="360" height="${actions.length > 0 ? 230 : 180}" color="rgba(0,0,0,0.7)">`,
+    `  <VerticalLayout padding="8 8 6 6" spacing="2">`,
+    `    <Text fontSize="18" color="#FFD966" alignment="MiddleLeft">${escapeXml(gameName)}</Text>`,
+    `    <Text id="${UI_STATUS}" fontSize="15" color="#FFFFFF" alignment="MiddleLeft">Press Start to deal.</Text>`,
+    `    <Text id="${UI_SCORES}" fontSize="15" color="#FFFFFF" alignment="MiddleLeft"></Text>`,
+    `    <Text id="${UI_SEED}" fontSize="11" color="#AAAAAA" alignment="MiddleLeft"></Text>`,
+    ...(actions.length > 0 ? [`    <GridLayout cellSize="170 30" spacing="4 4">`, ...actions, `    </GridLayout>`] : []),
+    `    <Button onClick="syzygyReplayLog" fontSize="12">Print replay log (for syzygy replay)</Button>`,
+    `  </VerticalLayout>`,
+    `</Panel>`,
+    `<Panel id="${UI_START_PANEL}" rectAlignment="MiddleCenter" width="300" height="${60 * (maxPlayers - minPlayers + 1) + 20}" color="rgba(0,0,0,0.8)">`,
+    `  <VerticalLayout padding="10 10 10 10" spacing="10">`,
+    ...buttons,
+    `  </VerticalLayout>`,
+    `</Panel>`,
+    "",
+  ].join("\n");
+}

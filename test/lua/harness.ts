@@ -1,0 +1,63 @@
+/**
+ * Shared helpers of the Lua parity tests: which games and player counts to cover (every engine
+ * in the registry, every count it supports — engines that land later are covered without
+ * edits) and the event-by-event comparison of two playthroughs.
+ */
+import { allGames, canonical, type Playthrough } from "../../src/engine/lua-api";
+
+export interface ParityConfig {
+  game: string;
+  players: number;
+}
+
+/** Every registered engine × every player count in [minPlayers, maxPlayers]. */
+export function parityConfigs(): ParityConfig[] {
+  const out: ParityConfig[] = [];
+  for (const g of allGames()) {
+    for (let p = g.minPlayers; p <= g.maxPlayers; p++) out.push({ game: g.id, players: p });
+  }
+  return out;
+}
+
+/** Games per config: 200 in `npm test`, more with SYZYGY_PARITY_GAMES (npm run test:parity). */
+export function parityGameCount(): number {
+  const fromEnv = Number(process.env.SYZYGY_PARITY_GAMES);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 200;
+}
+
+function show(value: unknown): string {
+  const text = canonical(value);
+  return text.length > 600 ? text.slice(0, 600) + `… (${text.length} chars)` : text;
+}
+
+/**
+ * The first place where the Node and Lua runs of one seeded game differ — with game, players,
+ * seed, step and both sides — or undefined when they are identical.
+ */
+export function firstDifference(node: Playthrough, lua: Playthrough): string | undefined {
+  const where = `${node.game} ${node.players}p seed "${node.seed}"`;
+  const differ = (what: string, a: unknown, b: unknown): string | undefined =>
+    canonical(a) === canonical(b) ? undefined : `${where} ${what}:\n  node: ${show(a)}\n  lua:  ${show(b)}`;
+  const head = differ("setup state hash", node.start, lua.start) ?? differ("start events", node.startEvents, lua.startEvents);
+  if (head !== undefined) return head;
+  const n = Math.max(node.steps.length, lua.steps.length);
+  for (let i = 0; i < n; i++) {
+    const a = node.steps[i];
+    const b = lua.steps[i];
+    if (a === undefined || b === undefined) {
+      return `${where} step ${i}: one side ended early\n  node: ${show(a ?? "(no step)")}\n  lua:  ${show(b ?? "(no step)")}`;
+    }
+    const d = differ(`step ${i}`, a, b);
+    if (d !== undefined) return d;
+  }
+  return (
+    differ("end state hash", node.end, lua.end) ??
+    differ("result", node.result, lua.result) ??
+    differ("stop reason", node.error, lua.error)
+  );
+}
+
+/** Configs of shard `shard` (0-based) of `shards`: parity files split the work across CPU cores. */
+export function parityShard(shard: number, shards: number): ParityConfig[] {
+  return parityConfigs().filter((_, i) => i % shards === shard);
+}

@@ -1,0 +1,43 @@
+/**
+ * Static checks of the Lua bundle (out/lua/syzygy-engine.lua, rebuilt here when stale): it parses
+ * with the MoonSharp grammar (Lua 5.2), reads only globals TTS provides, writes none, uses no
+ * forbidden library function and requires only its own modules. Its size is reported.
+ */
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ensureLuaBundle } from "../../src/lua-host/build";
+import { checkLuaForTts } from "../../src/lua-host/static-check";
+
+describe("Lua bundle static checks", () => {
+  const source = fs.readFileSync(ensureLuaBundle(), "utf8");
+  const report = checkLuaForTts(source);
+
+  it("parses as MoonSharp Lua 5.2 and is TTS-safe (no debug, io, os.exit, load*, string.dump, foreign require, globals)", () => {
+    console.info(
+      `syzygy-engine.lua: ${(report.bytes / 1024).toFixed(1)} KB, ${report.lines} lines, ${report.modules.length} modules` +
+        (report.notes.length > 0 ? `\n  note: ${report.notes.join("\n  note: ")}` : ""),
+    );
+    expect(report.problems).toEqual([]);
+  });
+  it("bundles every engine module and the API entry", () => {
+    expect(report.modules).toContain("lua-api");
+    expect(report.modules).toContain("sim");
+    expect(report.modules).toContain("lualib_bundle");
+    // the bundle ends by returning the API table (what `local syzygy = (function() ... end)()` gets)
+    expect(source.trimEnd().endsWith("return ____entry")).toBe(true);
+  });
+  it("catches what TTS lacks (checked on a bad sample)", () => {
+    const bad = checkLuaForTts(
+      `local x = os.exit\nlocal d = debug.traceback\ncount = 1\nlocal f = loadstring("x")\nlocal g = string.dump\nlocal r = require("socket")\n`,
+    );
+    expect(bad.problems.join("\n")).toMatch(/line 1: uses os\.exit/);
+    expect(bad.problems.join("\n")).toMatch(/line 2: reads global "debug"/);
+    expect(bad.problems.join("\n")).toMatch(/line 3: assigns global "count"/);
+    expect(bad.problems.join("\n")).toMatch(/line 4: reads global "loadstring"/);
+    expect(bad.problems.join("\n")).toMatch(/line 5: uses string\.dump/);
+    expect(bad.problems.join("\n")).toMatch(/line 6: require\("socket"\) is not a module of this bundle/);
+  });
+  it("rejects Lua that MoonSharp cannot parse", () => {
+    expect(() => checkLuaForTts("local x = 1 // 2")).toThrow();
+  });
+});

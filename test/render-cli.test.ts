@@ -1,0 +1,58 @@
+/** `syzygy build` on the command line: options, exit codes, summary, progress. */
+import { describe, expect, it, vi, afterEach } from "vitest";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { main } from "../src/cli";
+import { parseBackOffset, parsePapers } from "../src/cli/commands/build";
+import { DATA, tempDir } from "./render-support";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+function capture(): { out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
+    out += String(s);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
+    err += String(s);
+    return true;
+  });
+  return { out: () => out, err: () => err };
+}
+
+describe("syzygy build", () => {
+  it("parses --paper and --back-offset", () => {
+    expect(parsePapers("both")).toEqual(["a4", "letter"]);
+    expect(parsePapers("letter")).toEqual(["letter"]);
+    expect(parseBackOffset("0.5,-1")).toEqual({ x: 0.5, y: -1 });
+  });
+
+  it.each([
+    [["build", "--paper", "a3"], /--paper must be a4, letter or both/],
+    [["build", "--back-offset", "1mm"], /--back-offset expects X,Y/],
+    [["build", "--duplex", "top"], /--duplex must be long or short/],
+    [["build", "chess"], /unknown game "chess"/],
+  ])("usage errors exit 2: %j", async (argv, message) => {
+    const io = capture();
+    expect(await main([...argv, "--out", tempDir("cli-bad")])).toBe(2);
+    expect(io.err()).toMatch(message);
+  });
+
+  it("builds one game's PDFs with --no-png, reports progress on stderr and a summary on stdout", async () => {
+    const out = tempDir("cli");
+    const io = capture();
+    const code = await main(["build", "solar-eclipse", "--no-png", "--paper", "letter", "--bleed", "--cut-lines", "--duplex", "short", "--back-offset", "0.5,0", "--data", DATA, "--out", out]);
+    expect(code).toBe(0);
+    expect(existsSync(join(out, "solar-eclipse/print/solar-eclipse-letter.pdf"))).toBe(true);
+    expect(existsSync(join(out, "solar-eclipse/print/solar-eclipse-a4.pdf"))).toBe(false);
+    expect(existsSync(join(out, "solar-eclipse/cards"))).toBe(false);
+    expect(io.err()).toMatch(/solar-eclipse: PDF letter/);
+    expect(io.out()).toMatch(/solar-eclipse: 0 PNGs .* 2 PDFs/);
+    expect(io.out()).toMatch(/2 files written/);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Page imposition (src/render/kinds, page.ts): true-size grids, duplex mirroring for both flip
+ * edges, back offset, bleed layout, tiling of boards larger than the paper, pie tokens.
+ */
+import { describe, expect, it } from "vitest";
+import { imposeCards, gridFor } from "../src/render/kinds/card";
+import { imposeBoards, TILE_OVERLAP } from "../src/render/kinds/board";
+import { imposeTokens } from "../src/render/kinds/token";
+import { DEFAULT_PRINT, PAPERS, pageSize, type Page } from "../src/render/page";
+import type { RenderComponent } from "../src/render/types";
+
+function cards(n: number, extra: Partial<RenderComponent> = {}): RenderComponent {
+  return {
+    id: "deck",
+    kind: "card",
+    title: "Deck",
+    width: 63.5,
+    height: 88.9,
+    shape: { type: "rect" },
+    faceTemplate: "face",
+    backTemplate: "back",
+    values: {},
+    items: Array.from({ length: n }, (_, i) => ({ id: `c${i}`, copies: 1, values: {} })),
+    ...extra,
+  };
+}
+
+const within = (p: Page, paper: keyof typeof PAPERS): boolean => {
+  const size = pageSize(PAPERS[paper], p.landscape);
+  return p.placements.every((q) => q.x >= 0 && q.y >= 0 && q.x + q.w <= size.w + 1e-9 && q.y + q.h <= size.h + 1e-9);
+};
+
+describe("card grids", () => {
+  it("puts 3×3 poker cards on portrait A4 and Letter at true size", () => {
+    for (const paper of ["a4", "letter"] as const) {
+      const g = gridFor(cards(9), PAPERS[paper], DEFAULT_PRINT);
+      expect([g.cols, g.rows, g.landscape]).toEqual([3, 3, false]);
+      const [front, back] = imposeCards(cards(9), PAPERS[paper], DEFAULT_PRINT);
+      expect(front.placements).toHaveLength(9);
+      expect(front.placements.every((p) => p.w === 63.5 && p.h === 88.9)).toBe(true);
+      expect(within(front, paper)).toBe(true);
+      expect(back.label).toContain("backs");
+      // Crop marks stay outside the cards.
+      const t = front.trim;
+      for (const l of front.lines) {
+        const inside = (x: number, y: number): boolean => x > t.x + 0.01 && x < t.x + t.w - 0.01 && y > t.y + 0.01 && y < t.y + t.h - 0.01;
+        expect(inside(l.x1, l.y1) || inside(l.x2, l.y2)).toBe(false);
+      }
+    }
+  });
+
+  it("bleed layout is 8-up landscape with every card's bleed inside the page", () => {
+    for (const paper of ["a4", "letter"] as const) {
+      const opts = { ...DEFAULT_PRINT, bleedLayout: true };
+      const [front] = imposeCards(cards(8), PAPERS[paper], opts);
+      expect(front.landscape).toBe(true);
+      expect(front.placements).toHaveLength(8);
+      expect(front.placements[0].clip.grow).toBeGreaterThan(2);
+      const size = pageSize(PAPERS[paper], true);
+      for (const p of front.placements) {
+        expect(p.x - p.clip.grow).toBeGreaterThanOrEqual(0);
+        expect(p.x + p.w + p.clip.grow).toBeLessThanOrEqual(size.w);
+      }
+      // Neighbouring cards' visible bleed never overlaps.
+      expect(front.placements[1].x - (front.placements[0].x + front.placements[0].w)).toBeGreaterThanOrEqual(2 * front.placements[0].clip.grow - 1e-9);
+    }
+  });
+
+  it("cut-lines option adds full-length lines", () => {
+    const plain = imposeCards(cards(9), PAPERS.a4, DEFAULT_PRINT)[0];
+    const cut = imposeCards(cards(9), PAPERS.a4, { ...DEFAULT_PRINT, cutLines: true })[0];
+    expect(plain.lines.some((l) => l.kind === "cut")).toBe(false);
+    const full = cut.lines.filter((l) => l.kind === "cut");
+    expect(full).toHaveLength(8); // 4 vertical + 4 horizontal cut positions
+    expect(full.some((l) => l.y1 === 0 && l.y2 === 297)).toBe(true);
+  });
+});
+
+describe("duplex backs", () => {
+  it("long-edge flip mirrors the columns: each back sits behind its own front", () => {
+    const [front, back] = imposeCards(cards(2), PAPERS.a4, DEFAULT_PRINT);
+    expect(back.placements).toHaveLength(2);
+    const W = 210;
+    front.placements.forEach((f, i) => {
+      const b = back.placements[i];
+      expect(b.x).toBeCloseTo(W - f.x - f.w, 6);
+      expect(b.y).toBeCloseTo(f.y, 6);
+    });
+  });
+
+  it("short-edge flip mirrors the rows", () => {
+    const [front, back] = imposeCards(cards(4), PAPERS.a4, { ...DEFAULT_PRINT, duplex: "short" });
+    const H = 297;
+    front.placements.forEach((f, i) => {
+      const b = back.placements[i];
+      expect(b.x).toBeCloseTo(f.x, 6);
+      expect(b.y).toBeCloseTo(H - f.y - f.h, 6);
+    });
+  });
+
+  it("the back offset shifts every back and nothing on the front", () => {
+    const base = imposeCards(cards(9), PAPERS.letter, DEFAULT_PRINT);
+    const moved = imposeCards(cards(9), PAPERS.letter, { ...DEFAULT_PRINT, backOffset: { x: 1.5, y: -0.5 } });
+    expect(moved[0].placements).toEqual(base[0].placements);
+    moved[1].placements.forEach((p, i) => {
+      expect(p.x - base[1].placements[i].x).toBeCloseTo(1.5, 6);
+      expect(p.y - base[1].placements[i].y).toBeCloseTo(-0.5, 6);
+    });
+  });
+
+  it("per-item backs use the item's own back; one-sided components get no back pages", () => {
+    const two = cards(1, { backTemplate: undefined, items: [{ id: "status", copies: 1, values: {}, backTemplate: "other" }] });
+    const pages = imposeCards(two, PAPERS.a4, DEFAULT_PRINT);
+    expect(pages[1].placements[0].face).toBe("deck/status.back");
+    const oneSided = cards(3, { backTemplate: undefined });
+    expect(imposeCards(oneSided, PAPERS.a4, DEFAULT_PRINT)).toHaveLength(1);
+  });
+
+  it("copies fill pages in order: 20 cards → 3 front pages, each followed by its backs", () => {
+    const pages = imposeCards(cards(20), PAPERS.a4, DEFAULT_PRINT);
+    expect(pages.map((p) => p.placements.length)).toEqual([9, 9, 9, 9, 2, 2]);
+    expect(pages.map((p) => p.label.includes("backs"))).toEqual([false, true, false, true, false, true]);
+  });
+});
+
+describe("boards, sheets and tokens", () => {
+  const board = (w: number, h: number): RenderComponent => ({ ...cards(1), kind: "board", width: w, height: h, backTemplate: undefined });
+
+  it("a board that fits is printed once at true size, centred, with crop marks", () => {
+    const [page, ...rest] = imposeBoards(board(190, 190), PAPERS.a4, DEFAULT_PRINT);
+    expect(rest).toHaveLength(0);
+    expect(page.placements[0]).toMatchObject({ w: 190, h: 190 });
+    expect(page.lines.length).toBeGreaterThan(0);
+  });
+
+  it("a wide board turns the page to landscape when that makes it fit", () => {
+    const [page] = imposeBoards(board(260, 150), PAPERS.a4, DEFAULT_PRINT);
+    expect(page.landscape).toBe(true);
+  });
+
+  it("a board larger than the paper is tiled with overlap strips that add up to the whole board", () => {
+    const pages = imposeBoards(board(400, 500), PAPERS.a4, DEFAULT_PRINT);
+    expect(pages.length).toBeGreaterThan(1);
+    const windows = pages.map((p) => p.placements[0].window!);
+    const right = Math.max(...windows.map((w) => w.x + w.w));
+    const bottom = Math.max(...windows.map((w) => w.y + w.h));
+    expect(right).toBeCloseTo(400, 6);
+    expect(bottom).toBeCloseTo(500, 6);
+    // Horizontally adjacent tiles overlap by TILE_OVERLAP, and the overlap is marked.
+    const [a, b] = windows;
+    expect(a.x + a.w - b.x).toBeCloseTo(TILE_OVERLAP, 6);
+    expect(pages[0].lines.some((l) => l.kind === "overlap")).toBe(true);
+    for (const p of pages) expect(within(p, "a4")).toBe(true);
+  });
+
+  it("pie tokens are assembled into whole discs, slices rotated around the centre", () => {
+    const pie: RenderComponent = { ...cards(1), kind: "token", width: 40, height: 40, shape: { type: "pie", slices: 5 }, items: [{ id: "p", copies: 20, values: {} }] };
+    const [front, back] = imposeTokens(pie, PAPERS.a4, DEFAULT_PRINT);
+    expect(front.placements).toHaveLength(20);
+    expect(front.placements.slice(0, 5).map((p) => p.rotate)).toEqual([0, 72, 144, 216, 288]);
+    expect(new Set(front.placements.map((p) => `${p.x},${p.y}`)).size).toBe(4);
+    expect(front.placements.every((p) => p.outline)).toBe(true);
+    // Backs mirror position and rotation (long-edge flip).
+    expect(back.placements[1].rotate).toBe(-72);
+    expect(back.placements[0].x).toBeCloseTo(210 - front.placements[0].x - 40, 6);
+  });
+});

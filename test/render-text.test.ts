@@ -1,0 +1,127 @@
+/**
+ * Text layout (src/render/text.ts, flow.ts): wrapping and shrink-to-fit with real font metrics,
+ * inline vector icons, overflow warnings that name the card.
+ */
+import { describe, expect, it } from "vitest";
+import { layoutText, textWidth, tokenize } from "../src/render/text";
+import { measure } from "../src/render/fonts";
+import { layoutFlow } from "../src/render/flow";
+import { moonPhaseSvg } from "../src/render/icons";
+import { HELPERS, type RenderData } from "../src/render/helpers";
+
+const box = { x: 0, y: 0, w: 40, h: 20 };
+
+function lineTexts(svg: string): string[] {
+  return [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+}
+
+describe("text layout", () => {
+  it("measures with the font's metrics (wider text, wider measure; proportional to size)", () => {
+    expect(measure("WWWW", "regular", 10)).toBeGreaterThan(measure("iiii", "regular", 10));
+    expect(measure("Eclipse", "bold", 20)).toBeCloseTo(2 * measure("Eclipse", "bold", 10), 6);
+    expect(measure("Eclipse", "heavy", 10)).toBeGreaterThan(measure("Eclipse", "regular", 10));
+  });
+
+  it("wraps so that no line is wider than the box", () => {
+    const text = "Each suit is the run of numbers strictly between two neighbouring markers, wrapping 30 to 1.";
+    const r = layoutText(text, box, { size: 3, minSize: 3 });
+    expect(r.lines).toBeGreaterThan(1);
+    expect(r.overflow).toBe(false);
+    for (const line of lineTexts(r.svg)) expect(measure(line, "regular", 3)).toBeLessThanOrEqual(box.w + 1e-6);
+    // Every word survives, in order.
+    expect(lineTexts(r.svg).join(" ")).toBe(text);
+  });
+
+  it("shrinks until the text fits the height, and not below the minimum", () => {
+    const long = "word ".repeat(30).trim();
+    const r = layoutText(long, box, { size: 5, minSize: 2 });
+    expect(r.size).toBeLessThan(5);
+    expect(r.size).toBeGreaterThanOrEqual(2);
+    expect(r.overflow).toBe(false);
+    const short = layoutText("Hi", box, { size: 5, minSize: 2 });
+    expect(short.size).toBe(5);
+  });
+
+  it("shrinks a single long word to fit the width", () => {
+    const r = layoutText("Transcendent", { x: 0, y: 0, w: 15, h: 20 }, { size: 6, minSize: 1 });
+    expect(measure("Transcendent", "regular", r.size)).toBeLessThanOrEqual(15);
+    expect(r.overflow).toBe(false);
+  });
+
+  it("reports overflow when the text does not fit even at the minimum size", () => {
+    const r = layoutText("word ".repeat(200), box, { size: 4, minSize: 3 });
+    expect(r.overflow).toBe(true);
+    expect(r.size).toBe(3);
+  });
+
+  it("draws :icon: tokens and suit glyphs as vector shapes, never as font glyphs", () => {
+    expect(tokenize(":sun: melds +2")[0]).toEqual([{ kind: "icon", name: "sun" }]);
+    expect(tokenize("☀2–10")[0]).toEqual([{ kind: "icon", name: "sun" }, { kind: "word", text: "2–10" }]);
+    const r = layoutText("Edict: :solar: melds ☀ ⚡ ◉ ❄", box, { size: 3, iconColors: { solar: "#e0761a" } });
+    expect(r.svg).not.toMatch(/[☀⚡◉❄]/u);
+    expect(r.svg).not.toContain(":solar:");
+    expect((r.svg.match(/<g transform="translate/g) ?? []).length).toBe(5);
+    expect(r.svg).toContain("#e0761a");
+    // Icons take room in the line.
+    expect(textWidth(":sun: x", "regular", 3)).toBeGreaterThan(textWidth("x", "regular", 3) + 2);
+  });
+
+  it("leaves unknown :tokens: as text", () => {
+    const r = layoutText("ratio :notanicon: here", box, { size: 3 });
+    expect(lineTexts(r.svg).join(" ")).toContain(":notanicon:");
+  });
+
+  it("escapes XML in text", () => {
+    const r = layoutText("A < B & C", box, { size: 3 });
+    expect(r.svg).toContain("A &lt; B &amp; C");
+  });
+
+  it("the text helper warns with the card's name when text overflows at the minimum size", () => {
+    const data: RenderData = { where: "eclipsed/cards/solar-7", warnings: [], iconColors: {} };
+    const options = { hash: { size: 4, min: 3.5, label: "card text" }, data } as never;
+    HELPERS.text("word ".repeat(300), 0, 0, 30, 10, options);
+    expect(data.warnings).toHaveLength(1);
+    expect(data.warnings[0].where).toBe("eclipsed/cards/solar-7");
+    expect(data.warnings[0].message).toMatch(/card text .*overflows its 30×10 mm box/);
+  });
+
+  it("warns about characters the bundled fonts cannot draw", () => {
+    const data: RenderData = { where: "solar-eclipse/playing-cards/sun-1", warnings: [], iconColors: {} };
+    HELPERS.text("Spades ♠ and ☀", 0, 0, 40, 10, { hash: { size: 3 }, data } as never);
+    expect(data.warnings).toHaveLength(1);
+    expect(data.warnings[0].message).toMatch(/no glyph for "♠"/);
+  });
+});
+
+describe("flow layout (reference sheets)", () => {
+  const opts = { x: 0, y: 0, w: 160, h: 200, columns: 2, size: 3.3, minSize: 2, color: "#000", accent: "#333", rule: "#999", shade: "#eee", iconColors: {} };
+  const table = { headers: ["Tricks", "Points"], rows: [["1", "2"], ["3", "1"], ["5", "2"]] };
+
+  it("prints headings, prose, bullets and every table cell", () => {
+    const r = layoutFlow([{ heading: "Scoring", text: "Exactly this many tricks.", bullets: ["First", "Second"], table, note: "LT-8" }], opts);
+    const texts = lineTexts(r.svg).join("|");
+    for (const s of ["Scoring", "Exactly this many tricks.", "First", "Second", "Tricks", "Points", "LT-8"]) expect(texts).toContain(s);
+    expect(r.overflow).toBe(false);
+    expect(r.size).toBe(3.3);
+  });
+
+  it("shrinks the type when the sections do not fit, and reports overflow when nothing helps", () => {
+    const many = Array.from({ length: 14 }, (_, i) => ({ heading: `Section ${i}`, text: "Lorem ipsum dolor sit amet ".repeat(6), table }));
+    const r = layoutFlow(many, opts);
+    expect(r.size).toBeLessThan(3.3);
+    const tooMany = Array.from({ length: 40 }, (_, i) => ({ heading: `Section ${i}`, text: "Lorem ipsum ".repeat(40) }));
+    expect(layoutFlow(tooMany, opts).overflow).toBe(true);
+  });
+});
+
+describe("moon phase pictogram", () => {
+  it("is dark at new moon, fully lit at full moon, lit on the right while waxing and on the left while waning", () => {
+    expect(moonPhaseSvg(0, 0, 0, 10, "#fff", "#000", "#888")).not.toContain('fill="#fff"');
+    expect(moonPhaseSvg(0.5, 0, 0, 10, "#fff", "#000", "#888")).toContain('<circle cx="0" cy="0" r="10" fill="#fff"/>');
+    const waxing = moonPhaseSvg(0.25, 0, 0, 10, "#fff", "#000", "#888");
+    const waning = moonPhaseSvg(0.75, 0, 0, 10, "#fff", "#000", "#888");
+    // Limb arc sweep: 1 (clockwise, through the right) while waxing, 0 while waning.
+    expect(waxing).toMatch(/M0 -10A10 10 0 0 1 0 10/);
+    expect(waning).toMatch(/M0 -10A10 10 0 0 0 0 10/);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The Eclipsed save's LuaScript in the fake TTS host: hidden Edict contributions (EC-2), draws
+ * and melds through the HUD buttons, discards and going out by dropping cards, refusals with the
+ * engine's rules, and whole games equal to the replay of the same actions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { replayGame } from "../../src/engine/sim";
+import { UI_SCORES } from "../../mods/tts/ui-ids";
+import { FakeTts } from "./fake-tts";
+import { buildFakeSave, Mirror, perform, play, replayOn, type Built, type CardAction } from "./driver";
+
+let built: Built;
+const open: FakeTts[] = [];
+
+function table(save = built.save): FakeTts {
+  const t = new FakeTts(save);
+  open.push(t);
+  return t;
+}
+
+beforeAll(async () => {
+  built = await buildFakeSave("eclipsed");
+}, 120_000);
+
+afterAll(() => {
+  for (const t of open) t.close();
+  fs.rmSync(built.outDir, { recursive: true, force: true });
+});
+
+describe("eclipsed TTS script", () => {
+  it("EC-2: contributions lie face down until all are in, then the Edicts are revealed in a row", () => {
+    const t = table();
+    expect(t.startSeeded(2, "ec-1")).toBe("");
+    const m = new Mirror("eclipsed", 2, "ec-1");
+    for (let s = 0; s < 2; s++) expect(t.hand(m.colors[s])).toEqual(m.hand(s));
+    play(t, m, 1);
+    const laid = t.snapshot().objects.find((o) => o.note === m.actions[0].card);
+    if (m.state.phase === "contribute") expect(laid).toMatchObject({ down: true, locked: true });
+    while (m.state.phase === "contribute") play(t, m, 1);
+    const edicts = (m.state.edicts as { card: string }[]).map((e) => e.card);
+    const row = t.snapshot().objects.filter((o) => edicts.includes(o.note));
+    expect(row.length).toBe(edicts.length);
+    expect(row.every((o) => !o.down && o.locked && Math.abs(o.z - 2.5) < 1e-9)).toBe(true);
+  });
+
+  it("refuses a meld button with nothing laid out, a discard before drawing, and an illegal meld, with the engine's rules", () => {
+    const t = table();
+    t.startSeeded(2, "ec-2");
+    const m = new Mirror("eclipsed", 2, "ec-2");
+    while (m.state.phase === "contribute") play(t, m, 1);
+    const seat = m.game.active(m.state)[0];
+    const color = m.colors[seat];
+    t.messages();
+    t.click("syzygy_meld", color);
+    expect(t.messages()[0].text).toMatch(/^Not allowed \(table\): lay the meld's cards on the table/);
+    // Discarding before drawing.
+    const card = m.hand(seat)[0];
+    const r = m.game.apply(m.state, seat, { type: "discard", card } as CardAction);
+    expect(r.ok).toBe(false);
+    t.drop(color, card);
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: `Not allowed (${(r as { rule: string }).rule}): ${(r as { message: string }).message}` });
+    expect(t.hand(color)).toContain(card);
+    // The other player pressing Draw out of turn.
+    const other = m.colors[1 - seat];
+    const r2 = m.game.apply(m.state, 1 - seat, { type: "draw", from: "deck" } as unknown as CardAction);
+    t.click("syzygy_drawDeck", other);
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: other, text: `Not allowed (${(r2 as { rule: string }).rule}): ${(r2 as { message: string }).message}` });
+    // Draw, then lay out two cards that make no meld and press Declare meld.
+    const draw = { type: "draw", from: "deck" } as unknown as CardAction;
+    perform(t, m, seat, draw);
+    m.apply(seat, draw);
+    const hand = m.hand(seat);
+    let pair: string[] | undefined;
+    let refusal: { rule: string; message: string } | undefined;
+    for (let i = 0; i < hand.length && pair === undefined; i++) {
+      for (let j = i + 1; j < hand.length && pair === undefined; j++) {
+        const res = m.game.apply(m.state, seat, { type: "meld", cards: [hand[i], hand[j]] } as unknown as CardAction);
+        if (!res.ok) {
+          pair = [hand[i], hand[j]];
+          refusal = res;
+        }
+      }
+    }
+    t.messages();
+    perform(t, m, seat, { type: "meld", cards: pair! } as unknown as CardAction);
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: `Not allowed (${refusal!.rule}): ${refusal!.message}` });
+    expect(t.hand(color)).toEqual(m.hand(seat));
+    expect(t.errors()).toEqual([]);
+  });
+
+  for (const players of [2, 3]) {
+    it(`a full ${players}-player game through table events ends as \`syzygy replay\` does`, () => {
+      const t = table();
+      const seed = `ec-full-${players}`;
+      t.startSeeded(players, seed);
+      const m = new Mirror("eclipsed", players, seed, "greedy");
+      let melds = 0;
+      play(t, m, Infinity, (seat, action) => {
+        if (action.type === "meld") melds++;
+        expect(t.hand(m.colors[seat])).toEqual(m.hand(seat));
+      });
+      expect(melds).toBeGreaterThan(0);
+      const report = replayGame({ game: "eclipsed", players, seed, actions: m.actions });
+      expect(report.ok).toBe(true);
+      if (!report.ok) return;
+      expect(report.result.over).toBe(true);
+      expect(t.ui(UI_SCORES)).toBe(report.result.scores.map((v, s) => `${m.colors[s]} ${v}`).join("   "));
+      expect(t.errors()).toEqual([]);
+    }, 120_000);
+  }
+
+  it("save and load mid-turn resumes identically", () => {
+    const seed = "ec-resume";
+    const a = table();
+    a.startSeeded(2, seed);
+    const ma = new Mirror("eclipsed", 2, seed, "greedy");
+    while (!(ma.state.phase === "play" && ma.state.turns[0] >= 2)) play(a, ma, 1);
+    const b = table(a.saveGame());
+    const strip = (t: FakeTts) => ({ objects: t.snapshot().objects, ui: t.snapshot().ui });
+    expect(strip(b)).toEqual(strip(a));
+    const mb = new Mirror("eclipsed", 2, seed);
+    for (const { seat, ...action } of ma.actions) mb.apply(seat, action as CardAction);
+    const done = ma.actions.length;
+    play(a, ma, 60);
+    replayOn(b, mb, ma.actions.slice(done));
+    expect(strip(b)).toEqual(strip(a));
+  }, 120_000);
+});

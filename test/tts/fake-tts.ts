@@ -1,0 +1,188 @@
+/**
+ * A fake Tabletop Simulator host for tests: runs a save's actual LuaScript in real Lua 5.2
+ * (lua-wasm-bindings) inside a TTS-like sandbox, next to an emulation of the TTS API
+ * (test/tts/fake-world.lua). Tests drive it like players would: press Start, drop cards into
+ * the play zone, let time pass, save and load.
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+interface Bindings {
+  lua: {
+    lua_close(L: number): void;
+    lua_pcall(L: number, nargs: number, nresults: number, msgh: number): number;
+    lua_tostring(L: number, index: number): string;
+    lua_settop(L: number, index: number): void;
+  };
+  lauxlib: { luaL_newstate(): number; luaL_loadstring(L: number, s: string): number };
+  lualib: { luaL_openlibs(L: number): void };
+}
+
+const require = createRequire(import.meta.url);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WORLD = fs.readFileSync(path.join(HERE, "fake-world.lua"), "utf8");
+
+/** What TTS's MoonSharp sandbox leaves out (the same list the engine's Lua host removes). */
+const SANDBOX = `
+debug = nil; io = nil; require = nil; package = nil; load = nil; loadstring = nil
+loadfile = nil; dofile = nil; module = nil; string.dump = nil
+os = { time = os.time, clock = os.clock, date = os.date, difftime = os.difftime }
+_VERSION = "MoonSharp 2.0.0.0"
+`;
+
+export interface FakeObject {
+  guid: string;
+  note: string;
+  name: string;
+  x: number;
+  y: number;
+  z: number;
+  down: boolean;
+  locked: boolean;
+  hand: string;
+  highlight: string;
+  contents: number;
+}
+
+export interface Snapshot {
+  objects: FakeObject[];
+  ui: Record<string, Record<string, string>>;
+  timers: number;
+  clock: number;
+}
+
+export interface Message {
+  kind: "broadcast" | "print";
+  to: string;
+  text: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SaveJson = { LuaScript: string; LuaScriptState: string; ObjectStates: any[]; [k: string]: unknown };
+
+function longString(s: string): string {
+  let eq = "=";
+  while (s.includes(`]${eq}]`)) eq += "=";
+  return `[${eq}[\n${s}]${eq}]`;
+}
+
+export class FakeTts {
+  private readonly bindings: Bindings;
+  private readonly L: number;
+  private closed = false;
+
+  /** Boots a table from `save` and runs its script: onLoad(save.LuaScriptState). */
+  constructor(readonly save: SaveJson) {
+    this.bindings = require("lua-wasm-bindings/dist/lua.52") as Bindings;
+    const { lauxlib, lualib } = this.bindings;
+    this.L = lauxlib.luaL_newstate();
+    lualib.luaL_openlibs(this.L);
+    this.exec(WORLD, "=fake-world.lua");
+    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))})`, "=boot");
+    this.exec(SANDBOX, "=sandbox");
+    this.exec(save.LuaScript, "=Global.lua");
+    this.call(`if onLoad ~= nil then onLoad(${longString(save.LuaScriptState ?? "")}) end`);
+  }
+
+  /** Runs raw Lua at the top level (errors thrown as JS errors). */
+  private exec(source: string, name: string): void {
+    const { lua, lauxlib } = this.bindings;
+    const status = lauxlib.luaL_loadstring(this.L, source);
+    if (status !== 0) {
+      const msg = lua.lua_tostring(this.L, -1);
+      lua.lua_settop(this.L, 0);
+      throw new Error(`Lua load ${name}: ${msg}`);
+    }
+    if (lua.lua_pcall(this.L, 0, 0, 0) !== 0) {
+      const msg = lua.lua_tostring(this.L, -1);
+      lua.lua_settop(this.L, 0);
+      throw new Error(`Lua run ${name}: ${msg}`);
+    }
+  }
+
+  /** Runs Lua statements; `return <string expr>` to get a value back. */
+  call(body: string): string {
+    const { lua, lauxlib } = this.bindings;
+    const src = `local ok, v = pcall(function() ${body}\nend)\nif not ok then return "error\\n" .. FAKE.message(v) end\nreturn "ok\\n" .. tostring(v)`;
+    if (lauxlib.luaL_loadstring(this.L, src) !== 0) {
+      const msg = lua.lua_tostring(this.L, -1);
+      lua.lua_settop(this.L, 0);
+      throw new Error(`Lua syntax: ${msg}`);
+    }
+    lua.lua_pcall(this.L, 0, 1, 0);
+    const out = lua.lua_tostring(this.L, -1);
+    lua.lua_settop(this.L, 0);
+    const nl = out.indexOf("\n");
+    if (out.slice(0, nl) !== "ok") throw new Error(`Lua error: ${out.slice(nl + 1)}`);
+    return out.slice(nl + 1);
+  }
+
+  /** Presses a UI button: TTS calls the global named in onClick with (player, value, id). */
+  click(fn: string, color = "White"): void {
+    this.call(`${fn}(Player[${JSON.stringify(color)}], "", "")`);
+  }
+
+  startSeeded(players: number, seed: string): string {
+    return this.call(`return syzygyStartSeeded(${players}, ${JSON.stringify(seed)})`);
+  }
+
+  /** A player drops card `note` at (x, z): "dropped", "locked", "not yours" or "missing". */
+  drop(color: string, note: string, x = 0, z = 0): string {
+    return this.call(`return FAKE.drop(${JSON.stringify(color)}, ${JSON.stringify(note)}, ${x}, ${z})`);
+  }
+
+  advance(seconds: number): void {
+    this.call(`FAKE.advance(${seconds})`);
+  }
+
+  snapshot(): Snapshot {
+    return JSON.parse(this.call("return FAKE.snapshot()")) as Snapshot;
+  }
+
+  messages(): Message[] {
+    return JSON.parse(this.call("return FAKE.takeMessages()")) as Message[];
+  }
+
+  /** Emulator-level problems (e.g. the script moved a locked object). */
+  errors(): string[] {
+    return JSON.parse(this.call("return FAKE.json.encode(FAKE.errors)")) as string[];
+  }
+
+  /** Card notes in `color`'s hand zone, sorted. */
+  hand(color: string): string[] {
+    return this.snapshot()
+      .objects.filter((o) => o.hand === color && o.name === "Card")
+      .map((o) => o.note)
+      .sort();
+  }
+
+  /** Every colour's hand from one snapshot (cheaper than hand() per colour). */
+  hands(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const o of this.snapshot().objects) {
+      if (o.hand === "" || o.name !== "Card") continue;
+      (out[o.hand] ??= []).push(o.note);
+    }
+    for (const k of Object.keys(out)) out[k].sort();
+    return out;
+  }
+
+  ui(id: string, attr = "value"): string | undefined {
+    return this.snapshot().ui[id]?.[attr];
+  }
+
+  /** TTS's save: the current objects plus whatever onSave returns. */
+  saveGame(): SaveJson {
+    const state = this.call("if onSave == nil then return '' end local s = onSave() if s == nil then return '' end return s");
+    const objects = JSON.parse(this.call("return FAKE.saveObjects()")) as unknown[];
+    return { ...this.save, ObjectStates: objects, LuaScriptState: state };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.bindings.lua.lua_close(this.L);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Test inputs for the TTS builder that do not depend on the print-and-play build: the repo's
+ * game models, and small generated PNGs for every component in a temp out/ folder (with bleed
+ * on cards, like the real ones), so the builder is tested without rendering 100 cards.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { fileURLToPath } from "node:url";
+import { loadGame } from "../../src/model/load";
+import type { GameModel } from "../../src/model/types";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The game as the repository's data describes it (the same loader `syzygy tts` uses). */
+export function repoModel(game: string): GameModel {
+  return loadGame(path.join(REPO, "data"), game);
+}
+
+/** px per mm of the fake images (small, to keep tests fast); 1/8 in bleed on cards. */
+const PX_PER_MM = 2;
+
+async function png(file: string, w: number, h: number, seed: number, alpha: boolean): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const r = (seed * 53) % 256;
+  const g = (seed * 97) % 256;
+  const b = (seed * 29) % 256;
+  await sharp({ create: { width: w, height: h, channels: alpha ? 4 : 3, background: alpha ? { r, g, b, alpha: 0.8 } : { r, g, b } } })
+    .png()
+    .toFile(file);
+}
+
+/** Writes out/<game>/cards/<component>/<item>.png (+ backs) for every item of `model`. */
+export async function writeFakeImages(model: GameModel, outDir: string): Promise<void> {
+  let seed = 1;
+  for (const c of model.components) {
+    const bleed = c.kind === "card" ? 3.175 : 0;
+    const w = Math.round((c.size.width + 2 * bleed) * PX_PER_MM);
+    const h = Math.round((c.size.height + 2 * bleed) * PX_PER_MM);
+    const dir = path.join(outDir, model.id, "cards", c.id);
+    const alpha = c.kind === "token";
+    for (const item of c.items) {
+      await png(path.join(dir, `${item.id}.png`), w, h, seed++, alpha);
+      if (c.backs === "per-item") await png(path.join(dir, `${item.id}.back.png`), w, h, seed++, alpha);
+    }
+    if (c.backs === "shared") await png(path.join(dir, "back.png"), w, h, seed++, alpha);
+  }
+}
+
+export function tempOut(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-tts-"));
+}

@@ -1,0 +1,257 @@
+/**
+ * Structural checks of every game's save: images exist and respect TTS's sheet limits, card
+ * counts and CardIDs, GUID uniqueness, zones, the script's Lua (MoonSharp grammar, no globals
+ * TTS lacks), image URLs local and hosted, reproducible output, and clear errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import sharp from "sharp";
+import { main } from "../../src/cli";
+import { seatColors, PLAY_ZONE } from "../../mods/tts/layout";
+import { chooseGrid, splitIntoSheets, MAX_SIDE } from "../../src/tts/sheets";
+import { buildTtsForModel, TtsInputError } from "../../src/tts/index";
+import { findGame } from "../../src/engine/registry";
+import { buildFakeSave, type Built } from "./driver";
+import { repoModel, tempOut, writeFakeImages } from "./fixtures";
+
+const require = createRequire(import.meta.url);
+const luaparse = require("moonsharp-luaparse") as { parse(code: string, opts: object): unknown };
+
+const GAMES = ["lunar-trick", "solar-eclipse", "eclipsed"];
+const built = new Map<string, Built>();
+const temps: string[] = [];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = any;
+
+function allObjects(objects: Obj[]): Obj[] {
+  const out: Obj[] = [];
+  for (const o of objects) {
+    out.push(o);
+    if (Array.isArray(o.ContainedObjects)) out.push(...allObjects(o.ContainedObjects));
+  }
+  return out;
+}
+
+function urls(o: Obj): string[] {
+  const out: string[] = [];
+  for (const d of Object.values((o.CustomDeck ?? {}) as Record<string, Obj>)) out.push(d.FaceURL, d.BackURL);
+  if (o.CustomImage?.ImageURL) out.push(o.CustomImage.ImageURL);
+  if (o.CustomImage?.ImageSecondaryURL) out.push(o.CustomImage.ImageSecondaryURL);
+  return out;
+}
+
+beforeAll(async () => {
+  for (const g of GAMES) {
+    const b = await buildFakeSave(g);
+    built.set(g, b);
+    temps.push(b.outDir);
+  }
+}, 180_000);
+
+afterAll(() => {
+  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe.each(GAMES)("%s save", (game) => {
+  it("references only images that exist in out/<game>/tts/images", () => {
+    const { save, outDir } = built.get(game)!;
+    const imagesDir = path.join(outDir, game, "tts", "images");
+    const all = new Set(allObjects(save.ObjectStates).flatMap(urls));
+    expect(all.size).toBeGreaterThan(2);
+    for (const u of all) {
+      expect(u.startsWith("file:///")).toBe(true);
+      const file = fileURLToPath(u);
+      expect(path.dirname(file)).toBe(path.resolve(imagesDir));
+      expect(fs.existsSync(file)).toBe(true);
+    }
+    // Nothing else is left in the folder (old images are replaced, not accumulated).
+    expect(fs.readdirSync(imagesDir).length).toBe(all.size);
+  });
+
+  it("has every physical card once, named, with its data id in GMNotes and consistent CardIDs", () => {
+    const model = repoModel(game);
+    const { save } = built.get(game)!;
+    const objects = allObjects(save.ObjectStates);
+    const cards = objects.filter((o) => o.Name === "Card");
+    const expected = model.components.filter((c) => c.kind === "card").reduce((n, c) => n + c.count, 0);
+    expect(cards.length).toBe(expected);
+    // The engine's deck: one Deck holding exactly the deck.yaml cards, GMNotes = id, Nickname = name.
+    const ids = model.deck.map((c) => String(c.id)).sort();
+    const decks = objects.filter((o) => o.Name === "Deck");
+    const engineDeck = decks.find((d) => d.ContainedObjects.some((c: Obj) => c.GMNotes === ids[0]))!;
+    expect(engineDeck.ContainedObjects.map((c: Obj) => c.GMNotes).sort()).toEqual(ids);
+    for (const c of engineDeck.ContainedObjects) {
+      const card = model.deck.find((d) => d.id === c.GMNotes)!;
+      expect(c.Nickname).toBe(card.name);
+    }
+    for (const d of decks) expect(d.DeckIDs).toEqual(d.ContainedObjects.map((c: Obj) => c.CardID));
+    for (const c of cards) {
+      const key = Math.floor(c.CardID / 100);
+      const index = c.CardID % 100;
+      const sheet = c.CustomDeck[key];
+      expect(sheet).toBeDefined();
+      expect(index).toBeLessThan(sheet.NumWidth * sheet.NumHeight);
+      expect(c.Nickname).not.toBe("");
+      expect(c.GMNotes).not.toBe("");
+    }
+    // GMNotes are unique: the script maps objects to ids through them.
+    const notes = objects.map((o) => o.GMNotes).filter((n) => n !== undefined && n !== "");
+    expect(new Set(notes).size).toBe(notes.length);
+  });
+
+  it("has unique six-hex-digit GUIDs", () => {
+    const { save } = built.get(game)!;
+    const guids = allObjects(save.ObjectStates).map((o) => o.GUID);
+    for (const g of guids) expect(g).toMatch(/^[0-9a-f]{6}$/);
+    expect(new Set(guids).size).toBe(guids.length);
+  });
+
+  it("keeps deck sheets within 10×7 cells and 4096 px, RGB", async () => {
+    const { save } = built.get(game)!;
+    const sheets = new Map<string, Obj>();
+    for (const o of allObjects(save.ObjectStates)) for (const d of Object.values((o.CustomDeck ?? {}) as Record<string, Obj>)) sheets.set(d.FaceURL, d);
+    for (const [url, d] of sheets) {
+      expect(d.NumWidth).toBeLessThanOrEqual(10);
+      expect(d.NumHeight).toBeLessThanOrEqual(7);
+      expect(d.BackIsHidden).toBe(true);
+      const meta = await sharp(fileURLToPath(url)).metadata();
+      expect(meta.width).toBeLessThanOrEqual(MAX_SIDE);
+      expect(meta.height).toBeLessThanOrEqual(MAX_SIDE);
+      expect(meta.channels).toBe(3);
+      expect(meta.width! % d.NumWidth).toBe(0);
+      expect(meta.height! % d.NumHeight).toBe(0);
+    }
+  });
+
+  it("has a hand zone per seat colour, a play zone and the Start buttons the engine allows", () => {
+    const { save } = built.get(game)!;
+    const engine = findGame(game)!;
+    const hands = save.ObjectStates.filter((o: Obj) => o.Name === "HandTrigger").map((o: Obj) => o.FogColor).sort();
+    const colors = new Set<string>();
+    for (let n = engine.minPlayers; n <= engine.maxPlayers; n++) for (const c of seatColors(n)) colors.add(c);
+    expect(hands).toEqual([...colors].sort());
+    const zone = save.ObjectStates.find((o: Obj) => o.Name === "ScriptingTrigger");
+    expect(zone.Transform.scaleX).toBe(PLAY_ZONE.size);
+    expect(save.LuaScript).toContain(`playZone = "${zone.GUID}"`);
+    for (let n = engine.minPlayers; n <= engine.maxPlayers; n++) expect(save.XmlUI as string).toContain(`onClick="syzygyStart${n}"`);
+    expect(save.XmlUI as string).not.toContain(`onClick="syzygyStart${engine.maxPlayers + 1}"`);
+    // Static pieces are locked.
+    for (const o of save.ObjectStates.filter((x: Obj) => x.Name === "Custom_Board")) expect(o.Locked).toBe(true);
+  });
+
+  it("has a LuaScript in MoonSharp's Lua 5.2 grammar that uses no global TTS lacks", () => {
+    const { save } = built.get(game)!;
+    // TSTL's bundle prelude keeps the host's `require` only as a fallback it checks for nil
+    // (TTS has none); every other `require` in the bundle is the bundle's own local function.
+    const prelude = "local ____originalRequire = require\n";
+    expect(save.LuaScript.split(prelude).length).toBe(2);
+    const ast = luaparse.parse(save.LuaScript.replace(prelude, "local ____originalRequire = nil\n"), { luaVersion: "5.2", scope: true });
+    const forbidden = new Set(["debug", "io", "require", "package", "load", "loadstring", "loadfile", "dofile", "module"]);
+    const used = new Set<string>();
+    const osFields = new Set<string>();
+    const walk = (n: Obj): void => {
+      if (n === null || typeof n !== "object") return;
+      if (Array.isArray(n)) return n.forEach(walk);
+      if (n.type === "Identifier" && n.isLocal === false) used.add(n.name);
+      if (n.type === "MemberExpression" && n.base?.type === "Identifier" && n.base.name === "os") osFields.add(n.identifier.name);
+      if (n.type === "MemberExpression" && n.base?.type === "Identifier" && n.base.name === "string" && n.identifier.name === "dump") used.add("string.dump");
+      for (const v of Object.values(n)) walk(v);
+    };
+    walk(ast);
+    expect([...used].filter((g) => forbidden.has(g) || g === "string.dump")).toEqual([]);
+    expect([...osFields].filter((f) => !["time", "clock", "date", "difftime"].includes(f))).toEqual([]);
+    for (const handler of ["onLoad", "onSave", "onObjectDrop"]) expect(used.has(handler)).toBe(true);
+  });
+});
+
+describe("save builder", () => {
+  it("writes hosted URLs with --base-url and is byte-for-byte reproducible", async () => {
+    const model = repoModel("lunar-trick");
+    const outA = tempOut();
+    const outB = tempOut();
+    temps.push(outA, outB);
+    await writeFakeImages(model, outA);
+    await writeFakeImages(model, outB);
+    const a = await buildTtsForModel(model, { outDir: outA, baseUrl: "https://example.org/syzygy" });
+    const b = await buildTtsForModel(model, { outDir: outB, baseUrl: "https://example.org/syzygy" });
+    const textA = fs.readFileSync(a.savePath, "utf8");
+    expect(fs.readFileSync(b.savePath, "utf8")).toBe(textA);
+    const save = JSON.parse(textA);
+    for (const u of allObjects(save.ObjectStates).flatMap(urls)) {
+      expect(u).toMatch(/^https:\/\/example\.org\/syzygy\/lunar-trick\/tts\/images\/[a-z0-9.-]+\.(jpg|png)$/);
+      expect(fs.existsSync(path.join(outA, "lunar-trick", "tts", "images", u.split("/").pop()!))).toBe(true);
+    }
+  }, 60_000);
+
+  it("names every missing PNG's first path and says to run syzygy build; writes nothing", async () => {
+    const model = repoModel("lunar-trick");
+    const out = tempOut();
+    temps.push(out);
+    await writeFakeImages(model, out);
+    fs.rmSync(path.join(out, "lunar-trick", "cards", "moon-cards", "rising-7.png"));
+    await expect(buildTtsForModel(model, { outDir: out })).rejects.toThrow(TtsInputError);
+    await expect(buildTtsForModel(model, { outDir: out })).rejects.toThrow(/rising-7\.png: run `syzygy build lunar-trick` first/);
+    expect(fs.existsSync(path.join(out, "lunar-trick", "tts"))).toBe(false);
+  });
+
+  it("chooses the largest cells within 10×7 and 4096 px, splitting big decks evenly", () => {
+    for (const n of [1, 7, 32, 42, 52, 69, 70]) {
+      const g = chooseGrid(n, 750, 1050);
+      expect(g.cols * g.rows).toBeGreaterThanOrEqual(n);
+      expect(g.cols).toBeLessThanOrEqual(10);
+      expect(g.rows).toBeLessThanOrEqual(7);
+      expect(g.cols * g.cellWidth).toBeLessThanOrEqual(4096);
+      expect(g.rows * g.cellHeight).toBeLessThanOrEqual(4096);
+    }
+    expect(chooseGrid(32, 750, 1050)).toEqual({ cols: 7, rows: 5, cellWidth: 585, cellHeight: 819 });
+    expect(() => chooseGrid(71, 750, 1050)).toThrow(/1\.\.70/);
+    expect(splitIntoSheets(71)).toEqual([36, 35]);
+    expect(splitIntoSheets(140)).toEqual([70, 70]);
+  });
+});
+
+describe("syzygy tts (CLI)", () => {
+  it("builds from --out's PNGs and prints a summary; usage errors exit 2", async () => {
+    const out = tempOut();
+    temps.push(out);
+    await writeFakeImages(repoModel("lunar-trick"), out);
+    const data = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../data");
+    const written: string[] = [];
+    const orig = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = await main(["tts", "lunar-trick", "--data", data, "--out", out]);
+    } finally {
+      process.stdout.write = orig;
+    }
+    expect(code).toBe(0);
+    expect(written.join("")).toMatch(/lunar-trick\.json: \d+ objects, 41 cards, \d+ images/);
+    expect(fs.existsSync(path.join(out, "lunar-trick", "tts", "lunar-trick.json"))).toBe(true);
+    const errs: string[] = [];
+    const origErr = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => {
+      errs.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      expect(await main(["tts", "lunar-trick", "--data", data, "--out", out, "--base-url", "ftp://x"])).toBe(2);
+      expect(await main(["tts", "moon-poker", "--data", data, "--out", out])).toBe(2);
+      const empty = tempOut();
+      temps.push(empty);
+      expect(await main(["tts", "lunar-trick", "--data", data, "--out", empty])).toBe(1);
+    } finally {
+      process.stderr.write = origErr;
+    }
+    expect(errs.join("")).toMatch(/--base-url must start with https:\/\/ or http:\/\//);
+    expect(errs.join("")).toMatch(/unknown game "moon-poker"/);
+    expect(errs.join("")).toMatch(/card image\(s\) missing, e\.g\. .*: run `syzygy build lunar-trick` first/);
+  }, 60_000);
+});
