@@ -6,7 +6,9 @@
  * rate by alignment of the fate Edict.
  *
  *   npx tsx bench/eclipsed-report.ts [--games 2000] [--players 2] [--seed eclipsed-report]
- *     [--policy greedy|random] [--format standard|quick|long] [--json]
+ *     [--policy greedy|random] [--format standard|quick|long] [--patience N] [--json]
+ * --patience N: the greedy bot declines to go out before its own Nth turn of a round (a
+ *   sensitivity run for the turns-per-round claim; the rules are unchanged). Not simulate's bot.
  */
 import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { canonical, hasherAdd, hasherHex, hasherNew } from "../src/engine/core/serialize";
@@ -35,6 +37,7 @@ export interface Report {
   seed: string;
   policy: string;
   format: string;
+  patience: number;
   eventsHash: string;
   rounds: { mean: number; histogram: [number, number][] };
   pointsPerPlayerRound: { mean: number; median: number; p10: number; p90: number; meldPoints: number; deadwood: number; bonus: number };
@@ -68,7 +71,14 @@ function leaningOf(light: number, dark: number): Align | "none" {
   return "none";
 }
 
-export function runReport(games: number, players: number, seed: string, policy: "greedy" | "random", format: EclipsedOptions["format"]): Report {
+export function runReport(
+  games: number,
+  players: number,
+  seed: string,
+  policy: "greedy" | "random",
+  format: EclipsedOptions["format"],
+  patience = 0,
+): Report {
   const t0 = Date.now();
   const hasher = hasherNew();
   const rounds: RoundFacts[] = [];
@@ -140,7 +150,9 @@ export function runReport(games: number, players: number, seed: string, policy: 
       if (n > 100000) throw new Error(`game ${g} did not end within 100000 actions (round ${state.round}, totals ${state.totals.join("/")})`);
       const seat = randomSeat(active, policyRng);
       const legal = eclipsed.legal(state, seat);
-      const action = policy === "greedy" ? eclipsed.greedy!(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
+      let action = policy === "greedy" ? eclipsed.greedy!(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
+      // --patience N: a sensitivity variant of the bot that declines to go out before its Nth turn
+      if (action.type === "discard" && action.goOut === true && state.turns[seat] < patience) action = { type: "discard", card: action.card };
       const r = eclipsed.apply(state, seat, action);
       if (!r.ok) throw new Error(`game ${g}: ${r.rule} ${r.message}`);
       for (const e of r.events) {
@@ -205,6 +217,7 @@ export function runReport(games: number, players: number, seed: string, policy: 
     seed,
     policy,
     format,
+    patience,
     eventsHash: hasherHex(hasher),
     rounds: { mean: round4(mean(roundsPerGame)), histogram: [...hist.entries()].sort((a, b) => a[0] - b[0]) },
     pointsPerPlayerRound: {
@@ -240,6 +253,7 @@ if (isMain) {
     arg("seed", "eclipsed-report"),
     arg("policy", "greedy") === "random" ? "random" : "greedy",
     arg("format", "standard") as EclipsedOptions["format"],
+    Number(arg("patience", "0")),
   );
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(report) + "\n");
   else process.stdout.write(JSON.stringify(report, null, 2) + "\n");

@@ -15,7 +15,10 @@ export interface EngineBench {
   games: number;
   actions: number;
   seconds: number;
+  /** Actions per wall-clock second. */
   actionsPerSecond: number;
+  /** Actions per second of this process's CPU time: stable on a shared, busy machine. */
+  actionsPerCpuSecond: number;
 }
 
 function playOne(g: AnyGame, players: number, seed: string): number {
@@ -37,6 +40,7 @@ function playOne(g: AnyGame, players: number, seed: string): number {
 
 function run(g: AnyGame, players: number, seconds: number, prefix: string): EngineBench {
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   let games = 0;
   let actions = 0;
   while (performance.now() - start < seconds * 1000) {
@@ -44,7 +48,17 @@ function run(g: AnyGame, players: number, seconds: number, prefix: string): Engi
     games++;
   }
   const elapsed = (performance.now() - start) / 1000;
-  return { game: g.id, players, games, actions, seconds: elapsed, actionsPerSecond: Math.round(actions / elapsed) };
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    game: g.id,
+    players,
+    games,
+    actions,
+    seconds: elapsed,
+    actionsPerSecond: Math.round(actions / elapsed),
+    actionsPerCpuSecond: Math.round(actions / cpuSeconds),
+  };
 }
 
 export function benchEngines(secondsPerCase = 2): EngineBench[] {
@@ -59,12 +73,15 @@ export function benchEngines(secondsPerCase = 2): EngineBench[] {
 }
 
 export function formatEngineBench(rows: EngineBench[]): string {
-  const lines = ["engine random play (Node " + process.version + ")", "game            players   games     actions   actions/s"];
+  const lines = [
+    "engine random play (Node " + process.version + "); actions/s per wall second and per CPU second of this process",
+    "game            players   games     actions   actions/s  actions/cpu-s",
+  ];
+  const n = (x: number) => x.toLocaleString("en-US");
   for (const r of rows)
     lines.push(
-      `${r.game.padEnd(16)}${String(r.players).padStart(7)}${String(r.games).padStart(8)}${String(r.actions).padStart(12)}${r.actionsPerSecond
-        .toLocaleString("en-US")
-        .padStart(12)}`,
+      `${r.game.padEnd(16)}${String(r.players).padStart(7)}${String(r.games).padStart(8)}${String(r.actions).padStart(12)}` +
+        `${n(r.actionsPerSecond).padStart(12)}${n(r.actionsPerCpuSecond).padStart(15)}`,
     );
   return lines.join("\n") + "\n";
 }

@@ -547,3 +547,94 @@ describe("EC-29 scoring order (worked examples, docs/rules/eclipsed.md)", () => 
     ]);
   });
 });
+
+describe("more rulings in play", () => {
+  it("EC-10: the top meld is the highest after per-meld steps; ties go to the earliest declared", () => {
+    const r = score({ edicts: ["solar-11"], melds: [[declared(["void-4", "void-5", "void-6"], 0), declared(["arc-7", "arc-8", "arc-9"], 1)]] });
+    expect(r.melds.map((m) => m.top)).toEqual([true, false]);
+    expect(r.melds.map((m) => m.value)).toEqual([4, 3]);
+    // a ☀ bonus makes the later Solar meld the top one
+    const s = score({ edicts: ["solar-11", "solar-2"], melds: [[declared(["void-4", "void-5", "void-6"], 0), declared(["solar-7", "solar-8", "solar-9"], 1)]] });
+    expect(s.melds.map((m) => m.top)).toEqual([false, true]);
+    expect(s.melds[1].value).toBe(Math.floor(5 * 1.5));
+  });
+
+  it("EC-1/EC-11 with 3 players: every opponent takes deadwood; ◉Scout hits every top meld, the goer's too", () => {
+    const r = score({
+      edicts: ["void-11"],
+      melds: [[declared(["solar-4", "solar-5", "solar-6", "solar-7", "solar-8", "solar-9", "solar-10"], 0)], [declared(["void-2", "stasis-2"], 1)], []],
+      hands: [[], ["arc-10"], ["arc-5", "stasis-1"]],
+      wentOut: 0,
+    });
+    expect(r.points).toEqual([7 - 6 + 5, 0 - 2, -2]);
+    expect(r.deadwood.map((d) => d.points)).toEqual([0, 2, 2]);
+  });
+
+  it("EC-22 in play: a burned first meld does not make its player the first declarant", () => {
+    // ◉3 burns 3-card melds; seat 0 burns one (deadwood ≥ 3), then seat 1 declares a scoring pair
+    let s = table({
+      hands: [
+        ["solar-4", "solar-5", "solar-6", "void-10", "stasis-10", "arc-12", "arc-13", "void-2"],
+        ["void-7", "stasis-7", "arc-2", "arc-3", "void-4", "void-5", "stasis-6", "solar-9"],
+      ],
+      edicts: ["arc-11", "void-3"],
+      phase: Phase.Play,
+    });
+    s = play(s, [
+      [0, { type: "meld", cards: ["solar-4", "solar-5", "solar-6"] }],
+      [0, { type: "discard", card: "void-2" }],
+      [1, { type: "draw", from: "deck" }],
+      [1, { type: "meld", cards: ["void-7", "stasis-7"] }],
+    ]).state;
+    expect(s.melds[0][0].burned).toBe(true);
+    expect(s.firstDeclarant).toBe(1);
+    // ⚡Scout is suspended by the ◉ Edict (EC-5), so no +8 is paid at round end here
+    const r = score({ edicts: ["arc-11", "void-3"], melds: s.melds, firstDeclarant: s.firstDeclarant });
+    expect(r.bonuses).toEqual([]);
+  });
+
+  it("EC-21 in play: the round records each player's best meld for next round's ❄Scout", () => {
+    const hands = [
+      ["solar-4", "solar-5", "solar-6", "arc-7", "arc-8", "arc-9", "void-2", "void-12"],
+      ["void-3", "void-4", "stasis-5", "stasis-6", "void-10", "void-11", "arc-2", "solar-1"],
+    ];
+    const r = play(table({ hands, edicts: ["void-9"], phase: Phase.Play, turns: [2, 1] }), [
+      [0, { type: "meld", cards: ["solar-4", "solar-5", "solar-6"] }],
+      [0, { type: "meld", cards: ["arc-7", "arc-8", "arc-9"] }],
+      [0, { type: "discard", card: "void-2", goOut: true }],
+    ]);
+    expect(r.state.lastRoundBest).toEqual([3, -1]);
+  });
+
+  it("checkConfig refuses a bad explicit deal and an unknown format, naming the problem", () => {
+    const cfg = (deal: string[][], setAside: string[] = [], format = "standard") => ({
+      players: 2,
+      options: { format: format as "standard" },
+      dealer: 0,
+      deal,
+      setAside,
+    });
+    const eight = ["solar-2", "solar-3", "solar-4", "solar-5", "solar-6", "solar-7", "solar-8", "solar-9"];
+    const other = ["arc-2", "arc-3", "arc-4", "arc-5", "arc-6", "arc-7", "arc-8", "arc-9"];
+    expect(eclipsed.checkConfig!(cfg([eight, other]))).toBeUndefined();
+    expect(eclipsed.checkConfig!(cfg([eight, eight]))?.message).toContain("dealt twice");
+    expect(eclipsed.checkConfig!(cfg([eight, other.slice(1)]))?.message).toContain("8 cards");
+    expect(eclipsed.checkConfig!(cfg([eight, [...other.slice(1), "moon-3"]]))?.message).toContain("unknown card id moon-3");
+    expect(eclipsed.checkConfig!(cfg([], [], "blitz"))?.message).toContain("unknown format");
+  });
+
+  it("the example replay (examples/eclipsed-2p.json) plays the documented round", () => {
+    const req = JSON.parse(readFileSync("examples/eclipsed-2p.json", "utf8"));
+    let s = eclipsed.setup({ players: req.players, options: req.options, dealer: req.dealer, deal: req.deal, setAside: req.setAside }, req.seed);
+    const events = [...eclipsed.startEvents!(s)];
+    for (const a of req.actions) {
+      const r = eclipsed.apply(s, a.seat, a);
+      if (!r.ok) throw new Error(r.message);
+      events.push(...r.events);
+      s = r.state;
+    }
+    const round = roundEvent(events);
+    expect(round.points).toEqual([9, 11]);
+    expect(round.melds.find((m) => m.cards.includes("solar-4"))?.value).toBe(8);
+  });
+});

@@ -82,10 +82,11 @@ function playChecked(players: number, seed: string, anySuit: boolean): { rounds:
     if (state.phase === "commit") {
       // LT-2: anything but the Lunar Eclipse; the Solar Eclipse's holder commits it
       const want = hand.includes("solar-eclipse") ? ["solar-eclipse"] : hand.filter((c) => c !== "lunar-eclipse");
-      same(legal.map((a) => a.card).sort(), [...want].sort(), "mismatch");
+      // legal lists the hand's cards in hand order, like the oracle's filter
+      check(legal.map((a) => a.card).join() === want.join(), `LT-2: legal commits ${legal.map((a) => a.card)} vs ${want}`);
     } else {
       const want = hand.filter((c) => mayPlay(oracle!, state.trick, hand, c));
-      same(legal.map((a) => a.card).sort(), [...want].sort(), "mismatch");
+      check(legal.map((a) => a.card).join() === want.join(), `LT-6: legal plays ${legal.map((a) => a.card)} vs ${want}`);
     }
     const trickBefore = state.trick;
     const leader = state.leader;
@@ -96,7 +97,7 @@ function playChecked(players: number, seed: string, anySuit: boolean): { rounds:
       events.push(e);
       if (e.type === "reveal") {
         oracle = oracleFrom(e.markers);
-        same(e.trumpSide, oracle.trump, "mismatch");
+        same(e.trumpSide, oracle.trump, "LT-4");
       } else if (e.type === "trick" && e.index === 0) {
         trickEvents++;
         const numbered = e.cards.map((c, s) => [c, s] as const).filter(([c]) => isTrump(oracle!, c));
@@ -106,8 +107,8 @@ function playChecked(players: number, seed: string, anySuit: boolean): { rounds:
         const solar = e.cards.indexOf("solar-eclipse");
         if (solar >= 0) {
           eclipsesHeld[solar]++;
-          same(e.next, solar, "mismatch");
-        } else same(e.next, e.winner, "mismatch");
+          same(e.next, solar, "LT-5 (Solar Eclipse leads)");
+        } else same(e.next, e.winner, "LT-5 (winner leads)");
       } else if (e.type === "trick") {
         trickEvents++;
         const trick = [...trickBefore, action.card];
@@ -116,20 +117,20 @@ function playChecked(players: number, seed: string, anySuit: boolean): { rounds:
         if (trick.includes("lunar-eclipse")) eclipsesHeld[e.winner]++;
       } else if (e.type === "round") {
         rounds++;
-        same(trickEvents, players === 3 ? 10 : 8, "mismatch");
+        same(trickEvents, players === 3 ? 10 : 8, "tricks per round");
         const tricks = tricksThisRound.map((t, s) => t + eclipsesHeld[s]);
         same(e.tricks, tricks, "LT-8");
         const points = tricks.map((t) => POINTS[t] ?? 0);
-        same(e.points, points, "mismatch");
+        same(e.points, points, "LT-8 points");
         totals = totals.map((t, s) => t + points[s]);
-        same(e.totals, totals, "mismatch");
+        same(e.totals, totals, "LT-8 totals");
         tricksThisRound = new Array(players).fill(0);
         eclipsesHeld = new Array(players).fill(0);
         trickEvents = 0;
       } else if (e.type === "gameOver") {
         const top = Math.max(...totals); // LT-9
         check(top >= 5, "LT-9: game over below 5 points");
-        same(e.winners, totals.map((t, s) => [t, s]).filter(([t]) => t === top).map(([, s]) => s), "mismatch");
+        same(e.winners, totals.map((t, s) => [t, s]).filter(([t]) => t === top).map(([, s]) => s), "LT-9 winners");
       } else if (e.type === "deal") {
         check(Math.max(...totals) < 5, "LT-9: a new round after someone reached 5");
       }

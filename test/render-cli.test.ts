@@ -1,6 +1,6 @@
 /** `syzygy build` on the command line: options, exit codes, summary, progress. */
 import { describe, expect, it, vi, afterEach } from "vitest";
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../src/cli";
 import { parseBackOffset, parsePapers } from "../src/cli/commands/build";
@@ -41,6 +41,19 @@ describe("syzygy build", () => {
     const io = capture();
     expect(await main([...argv, "--out", tempDir("cli-bad")])).toBe(2);
     expect(io.err()).toMatch(message);
+  });
+
+  it("bad data fails with the file and line, exit 1, and writes nothing", async () => {
+    const data = tempDir("cli-data");
+    cpSync(DATA, data, { recursive: true });
+    const deck = join(data, "lunar-trick", "deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace("number: 7\n", "number: seven\n"));
+    const out = tempDir("cli-baddata");
+    const io = capture();
+    expect(await main(["build", "lunar-trick", "--data", data, "--out", out])).toBe(1);
+    expect(io.err()).toMatch(/deck\.yaml:\d+:\d+/);
+    expect(io.err()).not.toMatch(/\n\s+at /);
+    expect(readdirSync(out)).toEqual([]);
   });
 
   it("builds one game's PDFs with --no-png, reports progress on stderr and a summary on stdout", async () => {

@@ -98,6 +98,18 @@ describe("duplex backs", () => {
     });
   });
 
+  it("on landscape (bleed layout) pages the long edge is horizontal: long-edge flip mirrors the rows", () => {
+    const [front, back] = imposeCards(cards(8), PAPERS.a4, { ...DEFAULT_PRINT, bleedLayout: true, duplex: "long" });
+    expect(front.landscape).toBe(true);
+    const H = 210;
+    front.placements.forEach((f, i) => {
+      expect(back.placements[i].x).toBeCloseTo(f.x, 6);
+      expect(back.placements[i].y).toBeCloseTo(H - f.y - f.h, 6);
+    });
+    const [f2, b2] = imposeCards(cards(8), PAPERS.a4, { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" });
+    f2.placements.forEach((f, i) => expect(b2.placements[i].x).toBeCloseTo(297 - f.x - f.w, 6));
+  });
+
   it("the back offset shifts every back and nothing on the front", () => {
     const base = imposeCards(cards(9), PAPERS.letter, DEFAULT_PRINT);
     const moved = imposeCards(cards(9), PAPERS.letter, { ...DEFAULT_PRINT, backOffset: { x: 1.5, y: -0.5 } });

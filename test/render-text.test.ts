@@ -32,6 +32,16 @@ describe("text layout", () => {
     expect(lineTexts(r.svg).join(" ")).toBe(text);
   });
 
+  it("does not leave one short word alone on a paragraph's last line", () => {
+    const text = "Low or high, above the Warden, choose when you meld. Deadwood −1.";
+    // Find a width at which plain greedy wrapping would strand "−1." alone.
+    for (let w = 30; w < 60; w += 0.5) {
+      const r = layoutText(text, { x: 0, y: 0, w, h: 100 }, { size: 3, minSize: 3 });
+      const lines = lineTexts(r.svg);
+      expect(lines[lines.length - 1]).not.toBe("−1.");
+    }
+  });
+
   it("shrinks until the text fits the height, and not below the minimum", () => {
     const long = "word ".repeat(30).trim();
     const r = layoutText(long, box, { size: 5, minSize: 2 });
@@ -103,6 +113,20 @@ describe("flow layout (reference sheets)", () => {
     for (const s of ["Scoring", "Exactly this many tricks.", "First", "Second", "Tricks", "Points", "LT-8"]) expect(texts).toContain(s);
     expect(r.overflow).toBe(false);
     expect(r.size).toBe(3.3);
+  });
+
+  it("reports characters the fonts cannot draw", () => {
+    expect(layoutFlow([{ heading: "Suits", text: "♠ and ♥" }], opts).missing.sort()).toEqual(["♠", "♥"]);
+    expect(layoutFlow([{ heading: "Suits", text: "☀ and ❄" }], opts).missing).toEqual([]);
+  });
+
+  it("a table of five or more columns spans both columns", () => {
+    const wide = { headers: ["Suit", "Element", "Alignment", "Family", "Controls"], rows: [["Solar", "Fire", "Light", "Amplify", "Bonus"]] };
+    const r = layoutFlow([{ heading: "Narrow", text: "x" }, { heading: "Suits", table: wide }], opts);
+    const m = /<text x="([\d.]+)"[^>]*>Controls<\/text>/.exec(r.svg);
+    expect(m).not.toBeNull();
+    const colW = (opts.w - 6) / 2;
+    expect(Number(m![1])).toBeGreaterThan(colW);
   });
 
   it("shrinks the type when the sections do not fit, and reports overflow when nothing helps", () => {

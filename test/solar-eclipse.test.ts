@@ -392,6 +392,22 @@ describe("SE-9 bonus cards", () => {
     expect(s.bonusPile).toBe(RULES.bonusCards - 1);
     expect(G.view(s, 0).bonusPile).toBe(RULES.bonusCards - 1);
   });
+  it("SE-9: a plain win takes no bonus card when the pile is empty (only possible with other data)", () => {
+    const hands = [
+      [...suns(11, 14), ...moons(...span(1, 12))],
+      [...suns(1, 2, 3, 5, 20), ...moons(...span(13, 21))],
+    ];
+    const s = bidAll(start(hands), [1, 1]).state;
+    const step = plays({ ...s, bonusPile: 0 }, [
+      [0, sun(11)],
+      [1, sun(20)],
+      [0, sun(14)],
+      [1, sun(5)],
+    ]);
+    expect(eventsOf(step.events, "trick")[0]).toMatchObject({ winner: 1, eclipse: false, bonus: false });
+    expect(step.state.bonus).toEqual([0, 0]);
+    expect(step.state.bonusPile).toBe(0);
+  });
   it("SE-9: bonus cards return to the pile each round", () => {
     const s = playUntil(fresh(2, "pile"), (x) => x.round === 2);
     expect(eventsOf(s.events, "round")[0].bonus.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);

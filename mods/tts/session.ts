@@ -126,7 +126,7 @@ export function startGame(players: number, seed: string): string {
   UI.setAttribute(UI_START_PANEL, "active", "false");
   UI.setValue(UI_SEED, "seed " + seed);
   broadcastToAll(game.id + ": new game for " + players + " players (" + live.colors.join(", ") + "), seed " + seed + ".", GOLD);
-  reconcile(live);
+  reconcile(live, true);
   updateUi(live);
   return "";
 }
@@ -352,7 +352,7 @@ function sameLoc(a: Loc | undefined, b: Loc): boolean {
 }
 
 /** Moves every card whose engine location differs from where the script last put it. */
-function reconcile(g: Live): void {
+function reconcile(g: Live, forcePieces = false): void {
   const desired: { [card: string]: Loc } = {};
   for (let s = 0; s < g.players; s++) {
     for (const c of g.rules.hand(g.game, g.state, s)) desired[c] = { area: "hand", seat: s, index: 0, down: false };
@@ -392,7 +392,7 @@ function reconcile(g: Live): void {
       place(g, guid, want);
     }
   }
-  g.rules.arrange({ game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: false });
+  g.rules.arrange({ game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: forcePieces });
 }
 
 function place(g: Live, guid: string, loc: Loc): void {
@@ -499,7 +499,7 @@ export function restore(saved: SavedGame): string {
     g.busy = true;
     collectTrick();
   } else {
-    reconcile(g);
+    reconcile(g, true);
     updateUi(g);
   }
   return "";

@@ -168,6 +168,8 @@ export function replayGame(req: ReplayRequest): ReplayReport {
   if (game.startEvents !== undefined) for (const e of game.startEvents(state)) events.push(e);
   for (let i = 0; i < req.actions.length; i++) {
     const action = req.actions[i];
+    if (action === undefined || action === null || typeof action !== "object")
+      return { ok: false, index: i, rule: "SIM-action", message: "action " + i + " is not an object {seat, type, ...}", events };
     const res = game.apply(state, action.seat, action);
     if (!res.ok) return { ok: false, index: i, rule: res.rule, message: res.message, events };
     for (const e of res.events) events.push(e);

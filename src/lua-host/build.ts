@@ -28,14 +28,14 @@ function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
 }
 
 /** Compiles src/engine to one Lua file at `outFile`; throws LuaBuildError listing every diagnostic. */
-export function buildLuaBundle(outFile: string = BUNDLE_PATH): { path: string; bytes: number } {
+export function buildLuaBundle(outFile: string = BUNDLE_PATH, tsconfig: string = LUA_TSCONFIG): { path: string; bytes: number } {
   let bundle: string | undefined;
-  const result = tstl.transpileProject(LUA_TSCONFIG, {}, (fileName, text) => {
+  const result = tstl.transpileProject(tsconfig, {}, (fileName, text) => {
     if (fileName.endsWith(".lua")) bundle = text;
   });
   if (result.diagnostics.length > 0) {
     throw new LuaBuildError(
-      `Lua build failed (tsconfig.lua.json): fix these ${result.diagnostics.length} diagnostic(s) — ` +
+      `Lua build failed (${path.relative(REPO_ROOT, tsconfig)}): fix these ${result.diagnostics.length} diagnostic(s) — ` +
         `TSTL warnings count as errors because they mark code that behaves differently in Lua:\n` +
         formatDiagnostics(result.diagnostics),
     );

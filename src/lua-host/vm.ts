@@ -40,10 +40,11 @@ function lua52(): LuaBindings {
       unhandledRejection: process.listeners("unhandledRejection"),
     };
     bindings = require("lua-wasm-bindings/dist/lua.52") as LuaBindings;
-    for (const event of ["uncaughtException", "unhandledRejection"] as const) {
-      for (const listener of process.listeners(event)) {
-        if (!(before[event] as unknown[]).includes(listener)) process.removeListener(event, listener as never);
-      }
+    for (const listener of process.listeners("uncaughtException")) {
+      if (!before.uncaughtException.includes(listener)) process.removeListener("uncaughtException", listener);
+    }
+    for (const listener of process.listeners("unhandledRejection")) {
+      if (!before.unhandledRejection.includes(listener)) process.removeListener("unhandledRejection", listener);
     }
   }
   return bindings;

@@ -13,7 +13,7 @@ import { writeFileAtomic } from "./files";
 import { IMPOSERS } from "./kinds/index";
 import { alignmentTest } from "./alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type Paper, type PrintOptions } from "./page";
-import type { RenderGame, Warning } from "./types";
+import { BLEED_MM, type RenderGame, type Warning } from "./types";
 
 export interface BuildOptions {
   outDir: string;
@@ -81,41 +81,47 @@ export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<B
   const { sides, warnings } = renderSides(game, opts.templates);
   timings.svg = performance.now() - t;
 
-  if (opts.png) {
-    t = performance.now();
+  // PNGs rasterise on the thread pool while the PDFs are drawn on the main thread.
+  const pngPhase = async (): Promise<void> => {
+    if (!opts.png) return;
+    const start = performance.now();
     let done = 0;
-    await mapLimit(sides, opts.concurrency ?? availableParallelism(), async (side) => {
-      const png = await svgToPng(side.svg, side.component.width + 2 * 3.175);
+    await mapLimit(sides, opts.concurrency ?? availableParallelism() + 1, async (side) => {
+      const png = await svgToPng(side.svg, side.component.width + 2 * BLEED_MM);
       const file = join(opts.outDir, game.id, "cards", side.file);
       writeFileAtomic(file, png);
       files.push(file);
       done += 1;
       progress(`${game.id}: PNG ${done}/${sides.length}`);
     });
-    timings.png = performance.now() - t;
+    timings.png = performance.now() - start;
     removeStale(join(opts.outDir, game.id, "cards"), new Set(files));
-  }
+  };
 
-  const art = new Map(sides.map((s) => [s.key, s.svg]));
-  const firstCard = game.components.find((c) => c.kind === "card");
-  for (const paperId of opts.papers) {
-    t = performance.now();
-    const paper = PAPERS[paperId];
-    progress(`${game.id}: PDF ${paperId}`);
-    const pages = printPages(game, paper, print);
-    const pdf = await writePdf(pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex });
-    const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}.pdf`);
-    writeFileAtomic(file, pdf);
-    files.push(file);
-    if (firstCard) {
-      const test = alignmentTest({ width: firstCard.width, height: firstCard.height }, paper, print);
-      const alignPdf = await writePdf(test.pages, test.faces, { title: `${game.title} — duplex alignment test`, footer: game.title, paper, duplex: print.duplex });
-      const alignFile = join(opts.outDir, game.id, "print", `${game.id}-alignment-test-${paperId}.pdf`);
-      writeFileAtomic(alignFile, alignPdf);
-      files.push(alignFile);
+  const pdfPhase = async (): Promise<void> => {
+    const art = new Map(sides.map((s) => [s.key, s.svg]));
+    const firstCard = game.components.find((c) => c.kind === "card");
+    for (const paperId of opts.papers) {
+      const start = performance.now();
+      const paper = PAPERS[paperId];
+      progress(`${game.id}: PDF ${paperId}`);
+      const pages = printPages(game, paper, print);
+      const pdf = await writePdf(pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex });
+      const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}.pdf`);
+      writeFileAtomic(file, pdf);
+      files.push(file);
+      if (firstCard) {
+        const test = alignmentTest({ width: firstCard.width, height: firstCard.height }, paper, print);
+        const alignPdf = await writePdf(test.pages, test.faces, { title: `${game.title} — duplex alignment test`, footer: game.title, paper, duplex: print.duplex });
+        const alignFile = join(opts.outDir, game.id, "print", `${game.id}-alignment-test-${paperId}.pdf`);
+        writeFileAtomic(alignFile, alignPdf);
+        files.push(alignFile);
+      }
+      timings[`pdf-${paperId}`] = performance.now() - start;
     }
-    timings[`pdf-${paperId}`] = performance.now() - t;
-  }
+  };
+
+  await Promise.all([pngPhase(), pdfPhase()]);
   files.sort();
   return { game: game.id, files, warnings, timings };
 }

@@ -44,10 +44,13 @@ interface Block {
 }
 
 const LH = 1.25;
+/** Characters without a glyph met during the current layoutFlow call. */
+const missingSeen = new Set<string>();
 const f = (n: number): string => (Math.round(n * 1000) / 1000).toString();
 
 function textBlock(text: string, w: number, size: number, o: FlowOptions, style: "regular" | "bold" | "heavy" | "italic", color: string, x = 0, y = 0): Block {
   const r = layoutText(text, { x, y, w, h: 1e6 }, { size, minSize: size, style, color, lineHeight: LH, iconColors: o.iconColors });
+  for (const ch of r.missing) missingSeen.add(ch);
   return { svg: r.svg, h: r.lines * size * LH, overflow: r.overflow };
 }
 
@@ -124,28 +127,68 @@ function sectionBlock(s: FlowSection, w: number, size: number, o: FlowOptions): 
   return { svg: parts.join(""), h: y, overflow };
 }
 
+/** Tables of many columns are unreadable in a narrow column: their section spans the page. */
+const WIDE_TABLE_COLUMNS = 5;
+
+function isWide(s: FlowSection): boolean {
+  return [...(s.table ? [s.table] : []), ...(s.tables ?? [])].some((t) => Math.max(t.headers?.length ?? 0, ...t.rows.map((r) => r.length)) >= WIDE_TABLE_COLUMNS);
+}
+
+/**
+ * Sections fill the columns top to bottom, left to right. A wide section closes the current band
+ * of columns and spans the full width; the columns start again below it.
+ */
 function pack(sections: FlowSection[], size: number, o: FlowOptions): { svg: string; fits: boolean } {
   const gap = 6;
+  const sectionGap = size * 1.1;
   const colW = (o.w - gap * (o.columns - 1)) / o.columns;
-  const blocks = sections.map((s) => sectionBlock(s, colW, size, o));
   const out: string[] = [];
+  let bandTop = 0;
+  let bandBottom = 0;
   let col = 0;
   let y = 0;
   let fits = true;
-  for (const b of blocks) {
-    if (y > 0 && y + b.h > o.h + 1e-9) {
+  for (const s of sections) {
+    if (isWide(s)) {
+      const b = sectionBlock(s, o.w, size, o);
+      const top = col === 0 && y === 0 ? bandTop : bandBottom;
+      if (top + b.h > o.h + 1e-9 || b.overflow) fits = false;
+      out.push(`<g transform="translate(${f(o.x)} ${f(o.y + top)})">${b.svg}</g>`);
+      bandTop = top + b.h + sectionGap;
+      bandBottom = bandTop;
+      col = 0;
+      y = 0;
+      continue;
+    }
+    const b = sectionBlock(s, colW, size, o);
+    if (y > 0 && bandTop + y + b.h > o.h + 1e-9) {
       col += 1;
       y = 0;
     }
-    if (col >= o.columns || b.h > o.h + 1e-9 || b.overflow) fits = false;
+    if (col >= o.columns || bandTop + b.h > o.h + 1e-9 || b.overflow) fits = false;
     const x = o.x + Math.min(col, o.columns - 1) * (colW + gap);
-    out.push(`<g transform="translate(${f(x)} ${f(o.y + y)})">${b.svg}</g>`);
-    y += b.h + size * 1.1;
+    out.push(`<g transform="translate(${f(x)} ${f(o.y + bandTop + y)})">${b.svg}</g>`);
+    y += b.h + sectionGap;
+    bandBottom = Math.max(bandBottom, bandTop + y);
   }
   return { svg: out.join(""), fits };
 }
 
-export function layoutFlow(sections: FlowSection[], o: FlowOptions): { svg: string; size: number; overflow: boolean } {
+export interface FlowResult {
+  svg: string;
+  size: number;
+  overflow: boolean;
+  /** Characters the bundled fonts cannot draw. */
+  missing: string[];
+}
+
+export function layoutFlow(sections: FlowSection[], o: FlowOptions): FlowResult {
+  missingSeen.clear();
+  const r = fitFlow(sections, o);
+  return { ...r, missing: [...missingSeen] };
+}
+
+function fitFlow(sections: FlowSection[], o: FlowOptions): Omit<FlowResult, "missing"> {
   const first = pack(sections, o.size, o);
   if (first.fits) return { svg: first.svg, size: o.size, overflow: false };
   const smallest = pack(sections, o.minSize, o);

@@ -198,6 +198,9 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       iconColors: data.iconColors,
     });
     if (result.overflow) data.warnings.push({ where: data.where, message: `reference text does not fit the page even at ${result.size.toFixed(2)} mm type` });
+    if (result.missing.length > 0) {
+      data.warnings.push({ where: data.where, message: `reference text: the bundled font has no glyph for ${result.missing.map((c) => JSON.stringify(c)).join(" ")}` });
+    }
     return result.svg;
   },
 };

@@ -172,16 +172,15 @@ function drawFooter(doc: PDFKit.PDFDocument, page: Page, size: { w: number; h: n
     // Rotate so the footer runs up the left margin; in the rotated frame the page is h×w.
     doc.rotate(-90, { origin: [0, 0] });
     doc.translate(-size.h * k, 0);
-    drawFooterBand(doc, size.h, size.w, 2.2, text, rulerText, fontSize);
+    drawFooterBand(doc, size.h, 2.2, text, rulerText, fontSize);
   } else {
-    drawFooterBand(doc, size.w, size.h - FOOTER_BAND + 2, 0, text, rulerText, fontSize);
+    drawFooterBand(doc, size.w, size.h - FOOTER_BAND + 2, text, rulerText, fontSize);
   }
   doc.restore();
 }
 
 /** Footer text on the left, ruler on the right, within a band starting at y (mm) of a w-wide frame. */
-function drawFooterBand(doc: PDFKit.PDFDocument, w: number, yTop: number, yAbs: number, text: string, rulerText: string, fontSize: number): void {
-  const y = yAbs > 0 ? yAbs : yTop;
+function drawFooterBand(doc: PDFKit.PDFDocument, w: number, y: number, text: string, rulerText: string, fontSize: number): void {
   const margin = 10;
   doc.font(FONT_FACES.regular.pdfName).fontSize(fontSize).fillColor("#444444");
   doc.text(text, margin * k, y * k, { lineBreak: false });
@@ -198,7 +197,7 @@ function drawFooterBand(doc: PDFKit.PDFDocument, w: number, yTop: number, yAbs: 
   }
 }
 
-export function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMeta): Promise<Buffer> {
+export async function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMeta): Promise<Buffer> {
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
@@ -221,7 +220,9 @@ export function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMet
   const uses = new Map<string, number>();
   for (const page of pages) for (const p of page.placements) uses.set(p.face, (uses.get(p.face) ?? 0) + 1);
   const forms = new FormCache(doc);
-  pages.forEach((page, i) => {
+  for (const [i, page] of pages.entries()) {
+    // Let other work (PNG encoding on the thread pool) be scheduled between pages.
+    await new Promise((resolve) => setImmediate(resolve));
     const size = pageSize(meta.paper, page.landscape);
     doc.addPage({ size: [size.w * k, size.h * k], margin: 0 });
     const dict = (doc as any).page.dictionary.data;
@@ -248,7 +249,7 @@ export function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMet
       doc.restore();
     }
     drawFooter(doc, page, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`);
-  });
+  }
   if (warnings.length > 0) throw new Error(`PDF rendering problems:\n${[...new Set(warnings)].join("\n")}`);
   doc.end();
   return done;

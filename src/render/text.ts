@@ -94,8 +94,20 @@ function wrap(groups: Piece[][], style: FontStyle, size: number, maxWidth: numbe
   const lines: Line[] = [];
   let cur: Line = { groups: [], width: 0 };
   let tooWide = false;
+  // Widow control: a paragraph should not end with one short word alone on its line.
+  const endParagraph = (): void => {
+    const prev = lines[lines.length - 1];
+    if (prev === undefined || cur.groups.length !== 1 || prev.groups.length < 3 || cur.width > maxWidth * 0.25) return;
+    const moved = prev.groups[prev.groups.length - 1];
+    const movedW = groupWidth(moved, style, size);
+    if (movedW + space + cur.width > maxWidth) return;
+    prev.groups.pop();
+    prev.width -= movedW + space;
+    cur = { groups: [moved, ...cur.groups], width: movedW + space + cur.width };
+  };
   for (const g of groups) {
     if (g[0]?.kind === "break") {
+      endParagraph();
       lines.push(cur);
       cur = { groups: [], width: 0 };
       continue;
@@ -112,6 +124,7 @@ function wrap(groups: Piece[][], style: FontStyle, size: number, maxWidth: numbe
       if (w > maxWidth + 1e-9) tooWide = true;
     }
   }
+  endParagraph();
   lines.push(cur);
   return { lines, tooWide };
 }

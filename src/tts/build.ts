@@ -90,8 +90,9 @@ function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
   return pathToFileURL(path.join(ctx.finalImagesDir, name)).href;
 }
 
+/** Printed text for a tooltip: `:icon:` tokens become their names. */
 function describe(text: string | undefined): string {
-  return text === undefined ? "" : text.replace(/:([a-z0-9-]+):/g, "$1");
+  return text === undefined ? "" : text.replace(/:([a-z0-9-]+):/g, "$1").trim();
 }
 
 interface Physical {
@@ -133,25 +134,28 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const h = (meta.height ?? 0) - 2 * first.bleed;
   const backUrl = emitImage(ctx, `${component.id}-back`, "jpg", await singleImage(await imageInfo(pngPath(ctx, component.id, "back.png"), component), 1024));
 
-  // Sheets: every physical card of the component, split evenly into ≤ 70-card sheets.
-  const cardIds = new Map<Physical, number>();
+  // Sheets: one cell per item (copies share their item's CardID), split evenly into ≤ 70-cell sheets.
+  const cellOf = new Map<Item, { key: number; index: number }>();
   const customDecks: Record<number, CustomDeck> = {};
-  const deckKeyOf = new Map<Physical, number>();
   let offset = 0;
   let sheetNo = 0;
-  for (const size of splitIntoSheets(pieces.length)) {
-    const slice = pieces.slice(offset, offset + size);
+  for (const size of splitIntoSheets(component.items.length)) {
+    const slice = component.items.slice(offset, offset + size);
     offset += size;
     sheetNo += 1;
     const grid = chooseGrid(slice.length, w, h);
-    const faces = await Promise.all(slice.map((p) => imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component)));
+    const faces = await Promise.all(slice.map((item) => imageInfo(pngPath(ctx, component.id, `${item.id}.png`), component)));
     const url = emitImage(ctx, `${component.id}-${sheetNo}`, "jpg", await composeSheet(faces, grid));
     const key = ctx.nextDeckKey++;
     customDecks[key] = { Type: 0 as CardType, FaceURL: url, BackURL: backUrl, NumWidth: grid.cols, NumHeight: grid.rows, BackIsHidden: true, UniqueBack: false };
-    slice.forEach((p, i) => {
-      cardIds.set(p, key * 100 + i);
-      deckKeyOf.set(p, key);
-    });
+    slice.forEach((item, index) => cellOf.set(item, { key, index }));
+  }
+  const cardIds = new Map<Physical, number>();
+  const deckKeyOf = new Map<Physical, number>();
+  for (const p of pieces) {
+    const cell = cellOf.get(p.item)!;
+    cardIds.set(p, cell.key * 100 + cell.index);
+    deckKeyOf.set(p, cell.key);
   }
 
   // One deck per player set (bid cards), else one deck for the component.
@@ -173,7 +177,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
         Name: objectName(NAMES.card),
         Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
         Nickname: p.item.name,
-        Description: describe(p.item.text),
+        Description: describe(p.item.text ?? p.item.subtitle),
         GMNotes: p.note,
         Memo: component.id,
         CardID: cardIds.get(p)!,

@@ -64,16 +64,43 @@ export function glueBundle(): string {
   const hash = sourceHash();
   if (memo !== undefined && memo.hash === hash) return memo.text;
   const cache = path.join(os.tmpdir(), `syzygy-tts-${hash}.lua`);
-  let text: string;
-  if (fs.existsSync(cache)) text = fs.readFileSync(cache, "utf8");
-  else {
-    text = compile();
-    const tmp = `${cache}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, cache);
-  }
+  const text = fs.existsSync(cache) ? fs.readFileSync(cache, "utf8") : compileOnce(cache);
   memo = { hash, text };
   return text;
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Compiles into `cache`, one process at a time: parallel test workers (2 cores on CI) would
+ * otherwise all compile the same bundle at once. A lock older than two minutes is stale.
+ */
+function compileOnce(cache: string): string {
+  const lock = `${cache}.lock`;
+  for (;;) {
+    if (fs.existsSync(cache)) return fs.readFileSync(cache, "utf8");
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(lock, "wx");
+    } catch {
+      const age = fs.existsSync(lock) ? Date.now() - fs.statSync(lock).mtimeMs : 0;
+      if (age > 120_000) fs.rmSync(lock, { force: true });
+      sleep(200);
+      continue;
+    }
+    try {
+      const text = compile();
+      const tmp = `${cache}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, text);
+      fs.renameSync(tmp, cache);
+      return text;
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(lock, { force: true });
+    }
+  }
 }
 
 function luaString(s: string): string {

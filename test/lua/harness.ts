@@ -57,7 +57,3 @@ export function firstDifference(node: Playthrough, lua: Playthrough): string | u
   );
 }
 
-/** Configs of shard `shard` (0-based) of `shards`: parity files split the work across CPU cores. */
-export function parityShard(shard: number, shards: number): ParityConfig[] {
-  return parityConfigs().filter((_, i) => i % shards === shard);
-}

@@ -75,6 +75,10 @@ describe("the bundle's API from plain Lua", () => {
 });
 
 describe("runEngineInLua (the CLI's --runtime lua)", () => {
+  it("leaves the process's error handlers alone (the WASM glue installs its own; the host removes them)", () => {
+    expect(process.listeners("unhandledRejection").some((l) => String(l).includes("abort"))).toBe(false);
+    expect(process.listeners("uncaughtException").some((l) => String(l).includes("ExitStatus"))).toBe(false);
+  });
   it("returns the same report as Node for replayGame, parsed from canonical text", () => {
     const id = gameIds()[0];
     const req = { game: id, players: 3, seed: "cli", actions: [] };

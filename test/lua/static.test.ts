@@ -4,8 +4,10 @@
  * forbidden library function and requires only its own modules. Its size is reported.
  */
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureLuaBundle } from "../../src/lua-host/build";
+import { buildLuaBundle, ensureLuaBundle, LuaBuildError } from "../../src/lua-host/build";
 import { checkLuaForTts } from "../../src/lua-host/static-check";
 
 describe("Lua bundle static checks", () => {
@@ -39,5 +41,12 @@ describe("Lua bundle static checks", () => {
   });
   it("rejects Lua that MoonSharp cannot parse", () => {
     expect(() => checkLuaForTts("local x = 1 // 2")).toThrow();
+  });
+  it("fails the build on a TSTL warning (e.g. a condition that is never false in Lua), naming file and line", () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-lua-")), "bundle.lua");
+    const tsconfig = path.resolve("test/lua/fixtures/truthy/tsconfig.json");
+    expect(() => buildLuaBundle(out, tsconfig)).toThrow(LuaBuildError);
+    expect(() => buildLuaBundle(out, tsconfig)).toThrow(/main\.ts\(4,10\): warning TS100037: Only false and nil/);
+    expect(fs.existsSync(out)).toBe(false);
   });
 });

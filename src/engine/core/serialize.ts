@@ -45,19 +45,27 @@ function needsEscape(s: string): boolean {
 }
 
 function quote(s: string): string {
-  // Fast path (same output): building the string one character at a time is slow in Lua.
+  // Fast path (same output): most engine strings need no escape.
   if (!needsEscape(s)) return '"' + s + '"';
-  let out = '"';
+  // Collect unescaped runs and join once: appending char by char is quadratic in Lua.
+  const parts: string[] = ['"'];
+  let start = 0;
   for (let i = 0; i < s.length; i++) {
-    const ch = s.substring(i, i + 1);
     const c = s.charCodeAt(i);
-    if (ch === '"') out += '\\"';
-    else if (ch === "\\") out += "\\\\";
-    else if (c === 10) out += "\\n";
-    else if (c < 32) out += "?";
-    else out += ch;
+    let escaped = "";
+    if (c === 34) escaped = '\\"';
+    else if (c === 92) escaped = "\\\\";
+    else if (c === 10) escaped = "\\n";
+    else if (c < 32) escaped = "?";
+    if (escaped !== "") {
+      parts.push(s.substring(start, i));
+      parts.push(escaped);
+      start = i + 1;
+    }
   }
-  return out + '"';
+  parts.push(s.substring(start));
+  parts.push('"');
+  return parts.join("");
 }
 
 function byteLess(a: string, b: string): boolean {

@@ -93,10 +93,10 @@ function runCandidates(cards: readonly DeckCard[], travelerHigh: boolean): Class
   for (let i = 1; i < n; i++) {
     if (values[i] === values[i - 1]) return [{ ok: false, reason: "a run cannot repeat a rank (EC-18)" }];
     if (values[i] !== values[i - 1] + 1) {
-      let reason = "ranks are not consecutive (a run needs 3+ consecutive ranks, no wrap — EC-18)";
+      let reason = "ranks are not consecutive (a run needs 3+ consecutive ranks, no wrap; EC-18)";
       if (hasRank(cards, TRAVELER)) {
         reason = travelerHigh
-          ? "ranks are not consecutive with the Traveler high (14, above the Warden; never Warden-T-2 — EC-19)"
+          ? "ranks are not consecutive with the Traveler high (14, above the Warden; never Warden-T-2; EC-19)"
           : "ranks are not consecutive with the Traveler low (1); declare it high to play it above the Warden (EC-19)";
       }
       return [{ ok: false, reason }];
@@ -242,7 +242,7 @@ export function valueMeld(cards: readonly DeckCard[], cls: { type: MeldType; bas
   steps.push({ step: "classify", value, note: `${meldRow(cls.type).name}, base ${cls.base}` });
   const burn = burnReason(cards, cls.type, ctx);
   if (burn !== "") {
-    steps.push({ step: "void-arc", value: 0, note: `burned — ${burn} (EC-12)` });
+    steps.push({ step: "void-arc", value: 0, note: `burned: ${burn} (EC-12)` });
     for (const name of ["edict-bonus", "sage-double", "meter", "court-penalty", "warden-floor"])
       steps.push({ step: name, value: 0, note: "burned melds score 0" });
     return { type: cls.type, base: cls.base, value: 0, burned: true, voidImmune, steps };
@@ -273,7 +273,7 @@ export function valueMeld(cards: readonly DeckCard[], cls: { type: MeldType; bas
   let penalty = 0;
   if (!voidImmune) for (const e of inForce(ctx.edicts, "court-card-penalty")) penalty += e.amount * countCourts(cards);
   value -= penalty;
-  steps.push({ step: "court-penalty", value, note: penalty > 0 ? `−${penalty} for ${countCourts(cards)} court card(s)` : "none" });
+  steps.push({ step: "court-penalty", value, note: penalty > 0 ? `-${penalty} for ${countCourts(cards)} court card(s)` : "none" });
 
   // EC-16: Warden floor 3; every meld at least 0.
   const hasWarden = countRank(cards, WARDEN) > 0;

@@ -107,7 +107,7 @@ export function scoreRound(input: RoundInput): RoundScore {
       t.top = true;
       for (const e of multipliers) {
         t.value = timesOneAndAHalf(t.value, e.amount);
-        t.steps.push({ step: "top-multiplier", value: t.value, note: `${e.card}: top meld ×${e.amount}, rounded down (EC-10)` });
+        t.steps.push({ step: "top-multiplier", value: t.value, note: `${e.card}: top meld x${e.amount}, rounded down (EC-10)` });
       }
       for (const e of topPenalties) {
         if (immune[top]) {
@@ -115,7 +115,7 @@ export function scoreRound(input: RoundInput): RoundScore {
           continue;
         }
         t.value = Math.max(0, t.value - e.amount);
-        t.steps.push({ step: "top-penalty", value: t.value, note: `${e.card}: top meld −${e.amount}, not below 0 (EC-11)` });
+        t.steps.push({ step: "top-penalty", value: t.value, note: `${e.card}: top meld -${e.amount}, not below 0 (EC-11)` });
       }
       if (bestOnly.length > 0)
         for (const m of own)

@@ -173,6 +173,8 @@ export type SolarEclipseEvent =
   | DealEvent
   | GameOverEvent;
 
+export const GAME_ID = "solar-eclipse";
+
 /** Marks another seat's face-down second card in a view. */
 export const HIDDEN_CARD = "hidden";
 

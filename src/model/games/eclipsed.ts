@@ -161,6 +161,9 @@ const rules = z
     for (let p = r.meter.min; p <= r.meter.max; p++)
       if (!positions.includes(p)) issue(["meter", "track"], `meter track needs position ${p}`);
     if (!r.formats.some((f) => f.id === r.defaultFormat)) issue(["defaultFormat"], `no format "${r.defaultFormat}" in formats`);
+    // EC-19: the Traveler is 1 below the 2 or directly above the Warden; runs rely on adjacency.
+    if (r.traveler.low !== 1) issue(["traveler", "low"], "the low Traveler must be 1 (T-2-3, EC-19)");
+    if (r.traveler.high !== 14) issue(["traveler", "high"], "the high Traveler must be 14, directly above the Warden (EC-19)");
   });
 
 export const rulesSchema = z.object({ rules }).strict();

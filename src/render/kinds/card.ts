@@ -80,9 +80,11 @@ export function imposeCards(component: RenderComponent, paper: Paper, opts: Prin
       const key = backKey(component, item);
       if (key === undefined) return;
       const { col, row } = cell(i);
-      // Long-edge flip mirrors columns; short-edge flip mirrors rows.
-      const bc = opts.duplex === "long" ? grid.cols - 1 - col : col;
-      const br = opts.duplex === "short" ? grid.rows - 1 - row : row;
+      // The sheet turns over about the paper edge the printer flips on: the long edge is vertical
+      // on a portrait page (columns mirror) and horizontal on a landscape page (rows mirror).
+      const mirrorColumns = (opts.duplex === "long") !== grid.landscape;
+      const bc = mirrorColumns ? grid.cols - 1 - col : col;
+      const br = mirrorColumns ? row : grid.rows - 1 - row;
       backs.push({
         face: key,
         x: grid.x0 + bc * (w + grid.gutter) + opts.backOffset.x,

@@ -1,0 +1,103 @@
+/**
+ * A small pool of worker threads (one per core by default) that run build tasks. Workers load
+ * TypeScript through tsx's loader, so the pool works the same under `tsx`, `npx syzygy` and vitest.
+ * Workers start lazily and are unref'd while idle, so an unclosed pool never keeps a process alive.
+ */
+import { availableParallelism } from "node:os";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { Request, Response, Task } from "./worker";
+
+const require = createRequire(import.meta.url);
+const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
+const TSX_API = require.resolve("tsx/esm/api");
+// An eval'd CommonJS bootstrap: register tsx's loader, then import the TypeScript worker.
+const BOOT = `require(${JSON.stringify(TSX_API)}).register();\nimport(${JSON.stringify(WORKER_URL)});`;
+
+interface Pending {
+  task: Task;
+  resolve: (b: Buffer) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy?: { id: number; pending: Pending };
+  ready: boolean;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: { id: number; pending: Pending }[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size = Math.max(1, availableParallelism())) {}
+
+  run(task: Task): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error("worker pool is closed"));
+    return new Promise<Buffer>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, pending: { task, resolve, reject } });
+      this.pump();
+    });
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOT, { eval: true, execArgv: [], stderr: false });
+    const slot: Slot = { worker, ready: false };
+    worker.on("message", (msg: Response | { ready: true }) => {
+      if ("ready" in msg) {
+        slot.ready = true;
+        this.pump();
+        return;
+      }
+      const job = slot.busy;
+      slot.busy = undefined;
+      if (job !== undefined && job.id === msg.id) {
+        if (msg.ok) job.pending.resolve(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength));
+        else job.pending.reject(new Error(msg.message));
+      }
+      this.pump();
+    });
+    worker.on("error", (err) => this.fail(slot, err));
+    worker.on("exit", (code) => {
+      if (!this.closed) this.fail(slot, new Error(`build worker exited with code ${code}`));
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private fail(slot: Slot, err: Error): void {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    slot.busy?.pending.reject(err);
+    slot.busy = undefined;
+    void slot.worker.terminate();
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => s.ready && s.busy === undefined);
+      if (slot === undefined) {
+        if (this.slots.length < this.size) this.spawn();
+        return;
+      }
+      const job = this.queue.shift()!;
+      slot.busy = job;
+      slot.worker.postMessage({ id: job.id, task: job.pending.task } satisfies Request);
+    }
+    // Hold the process open only while there is work; idle workers never keep it alive.
+    const working = this.queue.length > 0 || this.slots.some((s) => s.busy !== undefined);
+    for (const s of this.slots) {
+      if (working && (s.busy !== undefined || !s.ready)) s.worker.ref();
+      else s.worker.unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.pending.reject(new Error("worker pool closed"));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The renderer version that goes into every cache key: the versions of the libraries that turn
+ * SVG into pixels and PDF bytes, the bundled font files, and the source of the render and build
+ * modules. Any change to one of them invalidates every cached face and PDF, so a cached output is
+ * always what a cold build would write.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ALL_FONT_FILES } from "../render/fonts";
+
+const require = createRequire(import.meta.url);
+const LIBRARIES = ["@resvg/resvg-js", "sharp", "pdfkit", "svg-to-pdfkit"];
+const SOURCE_DIRS = ["../render", "."].map((d) => fileURLToPath(new URL(d, import.meta.url)));
+
+export function sha256(...parts: (string | Uint8Array)[]): string {
+  const h = createHash("sha256");
+  for (const p of parts) {
+    h.update(p);
+    // A separator, so ("ab","c") and ("a","bc") differ.
+    h.update("\0");
+  }
+  return h.digest("hex");
+}
+
+function libraryVersion(name: string): string {
+  try {
+    return `${name}@${(require(`${name}/package.json`) as { version: string }).version}`;
+  } catch {
+    return `${name}@?`;
+  }
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith(".ts"))
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+}
+
+let cached: string | undefined;
+
+export function rendererVersion(): string {
+  if (cached !== undefined) return cached;
+  const parts: string[] = LIBRARIES.map(libraryVersion);
+  for (const font of ALL_FONT_FILES) parts.push(`${font}:${statSync(font).size}`);
+  for (const dir of SOURCE_DIRS) for (const file of sourceFiles(dir)) parts.push(sha256(readFileSync(file)));
+  cached = sha256(...parts).slice(0, 16);
+  return cached;
+}

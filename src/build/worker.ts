@@ -1,0 +1,39 @@
+/**
+ * Worker thread of the build pool: draws a PDF or rasterises a face off the main thread, so a
+ * cold build keeps every core busy and watch stays responsive. Messages are plain data.
+ */
+import { parentPort } from "node:worker_threads";
+import { writePdf, type PdfMeta } from "../render/pdf";
+import { svgToPng } from "../render/png";
+import type { Page } from "../render/page";
+
+export type Task =
+  | { kind: "pdf"; pages: Page[]; faces: [string, string][]; meta: PdfMeta }
+  | { kind: "png"; svg: string; widthMm: number };
+
+export interface Request {
+  id: number;
+  task: Task;
+}
+
+export type Response = { id: number; ok: true; data: Uint8Array } | { id: number; ok: false; message: string };
+
+async function run(task: Task): Promise<Buffer> {
+  if (task.kind === "pdf") return writePdf(task.pages, new Map(task.faces), task.meta);
+  return svgToPng(task.svg, task.widthMm);
+}
+
+parentPort?.on("message", (req: Request) => {
+  run(req.task).then(
+    (buf) => {
+      const data = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+      const res: Response = { id: req.id, ok: true, data };
+      parentPort?.postMessage(res);
+    },
+    (err: unknown) => {
+      const res: Response = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) };
+      parentPort?.postMessage(res);
+    },
+  );
+});
+parentPort?.postMessage({ ready: true });
