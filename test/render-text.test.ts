@@ -116,7 +116,7 @@ describe("flow layout (reference sheets)", () => {
   });
 
   it("reports characters the fonts cannot draw", () => {
-    expect(layoutFlow([{ heading: "Suits", text: "♠ and ♥" }], opts).missing.sort()).toEqual(["♠", "♥"]);
+    expect(layoutFlow([{ heading: "Suits", text: "♠ spades" }], opts).missing).toEqual(["♠"]);
     expect(layoutFlow([{ heading: "Suits", text: "☀ and ❄" }], opts).missing).toEqual([]);
   });
 

@@ -6,13 +6,15 @@
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Request, Response, Task } from "./worker";
 
 const require = createRequire(import.meta.url);
 const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
-const TSX_API = require.resolve("tsx/esm/api");
-// An eval'd CommonJS bootstrap: register tsx's loader, then import the TypeScript worker.
-const BOOT = `require(${JSON.stringify(TSX_API)}).register();\nimport(${JSON.stringify(WORKER_URL)});`;
+// tsx's default loader registers itself on the main thread only; its ESM API registers anywhere.
+const TSX_API = pathToFileURL(join(dirname(require.resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
+const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
 
 interface Pending {
   task: Task;

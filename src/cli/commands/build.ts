@@ -11,6 +11,8 @@ import { TemplateSet } from "../../render/face";
 import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
 import { CliError, UsageError } from "../errors";
+import { buildTtsForModel } from "../../tts/index";
+import { checkBaseUrl } from "./tts";
 
 interface BuildFlags {
   paper: string;
@@ -22,6 +24,8 @@ interface BuildFlags {
   data: string;
   out: string;
   templates?: string;
+  baseUrl?: string;
+  tts: boolean;
 }
 
 export function parsePapers(value: string): Paper["id"][] {
@@ -51,6 +55,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy build: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
   }
   const papers = parsePapers(flags.paper);
+  const baseUrl = checkBaseUrl(flags.baseUrl);
   const print: PrintOptions = {
     bleedLayout: flags.bleed === true,
     cutLines: flags.cutLines === true,
@@ -76,7 +81,14 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   for (const model of models) {
     const game = renderGameFrom(model);
     try {
-      results.push(await buildGame(game, { outDir: flags.out, templates: new TemplateSet(model.paths.templatesDir), papers, png: flags.png, print, progress }));
+      const result = await buildGame(game, { outDir: flags.out, templates: new TemplateSet(model.paths.templatesDir), papers, png: flags.png, print, progress });
+      // The TTS save needs the card PNGs, so it follows them (and is skipped with --no-png).
+      if (flags.png && flags.tts) {
+        progress(`${game.id}: tts save`);
+        const tts = await buildTtsForModel(model, { outDir: flags.out, baseUrl });
+        result.files.push(tts.savePath);
+      }
+      results.push(result);
     } catch (err) {
       if (tty) process.stderr.write("\n");
       throw new CliError(`syzygy build: ${game.id}: ${err instanceof Error ? err.message : String(err)}`);
@@ -90,6 +102,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     const time = Object.entries(r.timings).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
     process.stdout.write(`${r.game}: ${pngs} PNG${pngs === 1 ? "" : "s"} in ${relative(process.cwd(), `${flags.out}/${r.game}/cards`) || "."}/, ${pdfs.length} PDF${pdfs.length === 1 ? "" : "s"} (${time})\n`);
     for (const f of pdfs) process.stdout.write(`  ${relative(process.cwd(), f)}\n`);
+    for (const f of r.files.filter((f) => f.endsWith(".json"))) process.stdout.write(`  ${relative(process.cwd(), f)} (Tabletop Simulator save)\n`);
   }
   const total = results.reduce((n, r) => n + r.files.length, 0);
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
@@ -111,6 +124,8 @@ export function register(program: Command): void {
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
     .option("--out <dir>", "output folder", "./out")
+    .option("--no-tts", "skip the Tabletop Simulator saves")
+    .option("--base-url <url>", "TTS image URLs under this hosted address instead of file:/// paths")
     .action(async (games: string[], flags: BuildFlags) => {
       await runBuild(games, flags);
     });

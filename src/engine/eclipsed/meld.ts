@@ -288,6 +288,7 @@ export interface CandidateMeld {
   cards: string[];
   travelerHigh: boolean;
   type: MeldType;
+  kind: "set" | "run";
   base: number;
 }
 
@@ -332,7 +333,7 @@ export function candidateMelds(ids: readonly string[]): CandidateMeld[] {
   const out: CandidateMeld[] = [];
   const push = (cards: string[], travelerHigh: boolean) => {
     const cls = classifyIds(cards, travelerHigh);
-    if (cls.ok) out.push({ cards, travelerHigh, type: cls.type, base: cls.base });
+    if (cls.ok) out.push({ cards, travelerHigh, type: cls.type, kind: cls.kind, base: cls.base });
   };
   // sets
   for (let rank = 1; rank <= WARDEN; rank++) {

@@ -10,8 +10,9 @@ import { contains, filled, mod, stableSort, without } from "../core/util";
 import type { SuitId } from "./data-types";
 import { ECLIPSED_RULES as RULES, allCardIds, cardOf, compareCards, deadwoodOfCards, findCard, isCourt } from "./cards";
 import type { ActiveEdict, EdictCard } from "./edicts";
-import { hasEffect, holdBackCount, inForce, meterAfterMeld, meterStart, resolveEdicts } from "./edicts";
+import { holdBackCount, inForce, meterAfterMeld, meterStart, resolveEdicts } from "./edicts";
 import { burnReason, candidateMelds, classifyIds, valueMeld } from "./meld";
+import type { Classification } from "./meld";
 import type { DeclaredMeld } from "./scoring";
 import { scoreRound } from "./scoring";
 import type { EclipsedAction, EclipsedEvent, EclipsedOptions, EclipsedState } from "./state";
@@ -323,13 +324,19 @@ function isCardList(x: unknown): boolean {
 }
 
 /** Why `seat` may not declare this meld now (undefined = may). */
-export function meldRejection(s: EclipsedState, seat: number, cards: string[], travelerHigh: boolean): Rejection | undefined {
+export function meldRejection(
+  s: EclipsedState,
+  seat: number,
+  cards: string[],
+  travelerHigh: boolean,
+  known?: Classification,
+): Rejection | undefined {
   const hand = s.hands[seat];
   for (const id of cards) {
     if (!contains(hand, id)) return { rule: "hand", message: `${id} is not in your hand` };
     if (contains(s.heldBack[seat], id)) return { rule: "EC-20", message: `${id} is held back by Stasis this round and cannot be melded` };
   }
-  const cls = classifyIds(cards, travelerHigh);
+  const cls = known !== undefined ? known : classifyIds(cards, travelerHigh);
   if (!cls.ok) return { rule: "EC-18", message: cls.reason };
   let traveler = false;
   for (const id of cards) if (cardOf(id).rank === 1) traveler = true;
@@ -404,7 +411,8 @@ export function meldLegal(s: EclipsedState, seat: number): EclipsedAction[] {
   const free: string[] = [];
   for (const id of s.hands[seat]) if (!contains(s.heldBack[seat], id)) free.push(id);
   for (const m of candidateMelds(free)) {
-    if (meldRejection(s, seat, m.cards, m.travelerHigh) !== undefined) continue;
+    const cls: Classification = { ok: true, type: m.type, kind: m.kind, base: m.base };
+    if (meldRejection(s, seat, m.cards, m.travelerHigh, cls) !== undefined) continue;
     if (m.travelerHigh) out.push({ type: "meld", cards: m.cards, travelerHigh: true });
     else out.push({ type: "meld", cards: m.cards });
   }
@@ -418,8 +426,12 @@ function playLegal(s: EclipsedState, seat: number): EclipsedAction[] {
     return goOutRejection(s, seat, 0, goOutFacts(s, seat, [], false, 0)) === undefined ? [{ type: "goOut" }] : [];
   }
   const out = meldLegal(s, seat);
-  for (const id of hand) if (discardRejection(s, seat, id, false) === undefined) out.push({ type: "discard", card: id });
-  for (const id of hand) if (discardRejection(s, seat, id, true) === undefined) out.push({ type: "discard", card: id, goOut: true });
+  const discardable: string[] = [];
+  for (const id of hand) if (discardRejection(s, seat, id, false) === undefined) discardable.push(id);
+  for (const id of discardable) out.push({ type: "discard", card: id });
+  // going out does not depend on which card is discarded: ask once
+  if (goOutRejection(s, seat, hand.length - 1, goOutFacts(s, seat, [], false, 0)) === undefined)
+    for (const id of discardable) out.push({ type: "discard", card: id, goOut: true });
   return out;
 }
 
@@ -609,10 +621,3 @@ export function checkDeal(config: GameConfig<EclipsedOptions>): Rejection | unde
     return { rule: "deal", message: "setAside is longer than the draw pile" };
   return undefined;
 }
-
-/** Whether a seat holds only face cards (EC-2), for views and bots. */
-export function canContribute(hand: readonly string[]): boolean {
-  return hasNonFace(hand);
-}
-
-export { hasEffect };

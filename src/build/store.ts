@@ -1,0 +1,104 @@
+/**
+ * On-disk state of incremental builds, under <out>/.cache/:
+ * - png/<hash>.png: content-addressed rasterised faces (hash of renderer version + size + SVG);
+ * - <game>.json: the manifest of the last build of a game: for every output file the key it was
+ *   built from and the size/mtime it was written with, so an unchanged output is never rewritten
+ *   and an output changed or deleted behind our back is rebuilt.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { writeFileAtomic } from "../render/files";
+
+export interface OutputRecord {
+  key: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface Manifest {
+  version: 1;
+  /** Output files by path relative to the out folder (forward slashes). */
+  outputs: Record<string, OutputRecord>;
+  /** Face key (component/item[.back]) → hash of its SVG: tells which cards an edit changed. */
+  faces: Record<string, string>;
+}
+
+/** Unreferenced cached PNGs kept for undo (an edit reverted re-uses its old raster). */
+const KEEP_UNREFERENCED = 400;
+
+export class BuildStore {
+  constructor(
+    readonly outDir: string,
+    readonly cacheDir = join(outDir, ".cache"),
+  ) {}
+
+  rel(file: string): string {
+    return relative(this.outDir, file).split(sep).join("/");
+  }
+
+  pngPath(hash: string): string {
+    return join(this.cacheDir, "png", `${hash}.png`);
+  }
+
+  readPng(hash: string): Buffer | undefined {
+    const file = this.pngPath(hash);
+    return existsSync(file) ? readFileSync(file) : undefined;
+  }
+
+  writePng(hash: string, data: Buffer): void {
+    writeFileAtomic(this.pngPath(hash), data);
+  }
+
+  private manifestPath(game: string): string {
+    return join(this.cacheDir, `${game}.json`);
+  }
+
+  readManifest(game: string): Manifest {
+    try {
+      const m = JSON.parse(readFileSync(this.manifestPath(game), "utf8")) as Manifest;
+      if (m.version === 1 && typeof m.outputs === "object" && typeof m.faces === "object") return m;
+    } catch {
+      // Missing or unreadable: build as if cold.
+    }
+    return { version: 1, outputs: {}, faces: {} };
+  }
+
+  writeManifest(game: string, m: Manifest): void {
+    writeFileAtomic(this.manifestPath(game), JSON.stringify(m));
+  }
+
+  /** True when `file` is exactly what the manifest says was written for `key`. */
+  isCurrent(m: Manifest, file: string, key: string): boolean {
+    const rec = m.outputs[this.rel(file)];
+    if (rec === undefined || rec.key !== key) return false;
+    try {
+      const st = statSync(file);
+      return st.size === rec.size && st.mtimeMs === rec.mtimeMs;
+    } catch {
+      return false;
+    }
+  }
+
+  record(m: Manifest, file: string, key: string): void {
+    const st = statSync(file);
+    m.outputs[this.rel(file)] = { key, size: st.size, mtimeMs: st.mtimeMs };
+  }
+
+  /** Drops cached PNGs no manifest refers to, keeping the most recent few for undo. */
+  prune(): void {
+    const dir = join(this.cacheDir, "png");
+    if (!existsSync(dir)) return;
+    const referenced = new Set<string>();
+    const games = readdirSync(this.cacheDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+    for (const g of games) for (const rec of Object.values(this.readManifest(g).outputs)) referenced.add(rec.key);
+    const loose = readdirSync(dir)
+      .filter((f) => f.endsWith(".png") && !referenced.has(f.slice(0, -4)))
+      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of loose.slice(KEEP_UNREFERENCED)) rmSync(join(dir, f), { force: true });
+  }
+
+  ensure(): void {
+    mkdirSync(join(this.cacheDir, "png"), { recursive: true });
+  }
+}

@@ -1,0 +1,26 @@
+/** Writes out/<game>/index.html (atomically) for a finished build. */
+import { join, relative, sep } from "node:path";
+import type { RenderedSide } from "../render/build";
+import { writeFileAtomic } from "../render/files";
+import type { RenderGame } from "../render/types";
+import { galleryHtml } from "./html";
+
+export interface WriteGalleryOptions {
+  outDir: string;
+  png: boolean;
+  hashes: Map<string, string>;
+  /** Absolute or out-relative paths of the game's PDFs. */
+  pdfs: string[];
+}
+
+export function galleryPath(outDir: string, game: string): string {
+  return join(outDir, game, "index.html");
+}
+
+export function writeGallery(game: RenderGame, sides: RenderedSide[], opts: WriteGalleryOptions): string {
+  const gameDir = join(opts.outDir, game.id);
+  const pdfs = opts.pdfs.map((p) => relative(gameDir, p).split(sep).join("/")).sort();
+  const file = galleryPath(opts.outDir, game.id);
+  writeFileAtomic(file, galleryHtml({ game, sides, hashes: opts.hashes, png: opts.png, pdfs }));
+  return file;
+}
