@@ -158,3 +158,17 @@ describe("game properties", () => {
     }
   });
 });
+
+describe("simulation report (bench/eclipsed-report.ts)", () => {
+  it("plays exactly the games `syzygy simulate --policy greedy` plays (same eventsHash and rounds)", async () => {
+    const { runReport } = await import("../bench/eclipsed-report");
+    const { simulateGames } = await import("../src/engine/sim");
+    const report = runReport(30, 2, "report-check", "greedy", "standard");
+    const sim = simulateGames({ game: "eclipsed", players: 2, games: 30, seed: "report-check", policy: "greedy" });
+    if (!sim.ok) throw new Error(sim.message);
+    expect(report.eventsHash).toBe(sim.eventsHash);
+    expect(report.rounds.mean).toBeCloseTo(sim.rounds.mean, 3);
+    expect(report.turnsPerRound.total).toBeGreaterThan(0);
+    expect(report.roundWins.map((r) => r.fate)).toEqual(["light", "dark"]);
+  });
+});

@@ -70,3 +70,11 @@ describe("hidden commits", () => {
     expect(commitVisible(box, 0, 1, "?")).toBe("?");
   });
 });
+
+describe("seed mixing", () => {
+  it("decorrelates seeds that differ only in their last character (first draws spread evenly)", () => {
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 300; i++) counts[rngInt(rngFromSeed(`seed#${i}`), 3)]++;
+    for (const c of counts) expect(c).toBeGreaterThan(70);
+  });
+});

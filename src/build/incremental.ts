@@ -99,6 +99,25 @@ function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOp
   return jobs;
 }
 
+/** Prefixes errors with the game id when a multi-game build fails (single-game callers add it themselves). */
+function withGame<T>(game: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new GameBuildError(game, message);
+  }
+}
+
+export class GameBuildError extends Error {
+  constructor(
+    readonly game: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 /** Runs fn over items with at most `limit` in flight. */
 async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -127,7 +146,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // 1. SVGs of every game first: a template error fails the build before anything is written.
   const works: GameWork[] = inputs.map((input) => {
     const t = performance.now();
-    const { sides, warnings } = renderSides(input.game, input.templates);
+    const { sides, warnings } = withGame(input.game.id, () => renderSides(input.game, input.templates));
     const manifest = store.readManifest(input.game.id);
     const hashes = new Map(sides.map((s) => [s.key, sha256(s.svg)]));
     const cold = Object.keys(manifest.faces).length === 0;
@@ -150,13 +169,15 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
           continue;
         }
         pdfTasks.push(
-          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta }).then((pdf) => {
+          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta }).then((pdf): void => {
             writeFileAtomic(job.file, pdf);
             store.record(w.next, job.file, job.key);
             w.result.written.push(job.file);
             w.result.timings.pdf = performance.now() - start;
             progress(`${w.input.game.id}: PDF ${job.file.slice(job.file.lastIndexOf("/") + 1)}`);
-          }),
+          }, (err: unknown) => withGame(w.input.game.id, () => {
+            throw err;
+          })),
         );
       }
     }
@@ -213,6 +234,14 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
     if (ownPool) await pool.close();
   }
   return works.map((w) => w.result);
+}
+
+let shared: WorkerPool | undefined;
+
+/** One pool per process for callers that build game after game (its idle workers never hold the process open). */
+export function sharedPool(): WorkerPool {
+  shared ??= new WorkerPool();
+  return shared;
 }
 
 /** One game, same options as render's `buildGame`. */

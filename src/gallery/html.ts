@@ -44,13 +44,14 @@ function str(v: unknown): string | undefined {
 
 function caption(side: RenderedSide): { title: string; lines: string[]; search: string } {
   const values = side.side === "back" && side.item.backValues ? side.item.backValues : side.item.values;
-  const name = str(values.title) ?? str(values.name) ?? side.item.id;
+  const name = str(values.name) ?? str(values.title) ?? side.item.id;
+  const title = str(values.title);
   const shared = side.side === "back" && side.item.id === "back";
-  const title = shared ? "Back" : side.side === "back" ? `${name} (back)` : name;
-  const lines = shared ? [] : [values.subtitle, values.text, values.flavor].map(str).filter((s): s is string => s !== undefined);
+  const heading = shared ? "Back" : side.side === "back" ? `${name} (back)` : name;
+  const lines = shared ? [] : [title === name ? undefined : title, str(values.subtitle), str(values.text), str(values.flavor)].filter((s): s is string => s !== undefined);
   const words: string[] = [side.component.title, side.component.id, side.item.id, side.side];
   if (!shared) strings(values, words);
-  return { title, lines, search: plain(words.join(" ")).toLowerCase() };
+  return { title: heading, lines, search: plain(words.join(" ")).toLowerCase() };
 }
 
 /** Display width in CSS px: 2.6 px per mm of the full art (with bleed), capped for big sheets. */

@@ -29,6 +29,8 @@ function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
 
 /** Compiles src/engine to one Lua file at `outFile`; throws LuaBuildError listing every diagnostic. */
 export function buildLuaBundle(outFile: string = BUNDLE_PATH, tsconfig: string = LUA_TSCONFIG): { path: string; bytes: number } {
+  // Sources edited while this build runs must leave the bundle stale: stamp it with the start time.
+  const started = new Date();
   let bundle: string | undefined;
   const result = tstl.transpileProject(tsconfig, {}, (fileName, text) => {
     if (fileName.endsWith(".lua")) bundle = text;
@@ -44,6 +46,7 @@ export function buildLuaBundle(outFile: string = BUNDLE_PATH, tsconfig: string =
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   const tmp = `${outFile}.${process.pid}.${Date.now()}.tmp`;
   fs.writeFileSync(tmp, bundle);
+  fs.utimesSync(tmp, started, started);
   fs.renameSync(tmp, outFile);
   return { path: outFile, bytes: Buffer.byteLength(bundle) };
 }

@@ -40,7 +40,7 @@ describe("loader robustness", () => {
           expect(r.model !== undefined || r.diagnostics.length > 0).toBe(true);
         },
       ),
-      { numRuns: 150, seed: 20261129 },
+      { numRuns: 80, seed: 20261129 },
     );
   });
 });

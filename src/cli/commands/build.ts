@@ -6,7 +6,8 @@ import type { Command } from "commander";
 import { relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { MODEL_GAME_IDS } from "../../model/registry";
-import { buildGame, type BuildResult } from "../../render/build";
+import type { BuildResult } from "../../render/build";
+import { buildGameIncremental, sharedPool } from "../../build/incremental";
 import { TemplateSet } from "../../render/face";
 import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
@@ -81,7 +82,9 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   for (const model of models) {
     const game = renderGameFrom(model);
     try {
-      const result = await buildGame(game, { outDir: flags.out, templates: new TemplateSet(model.paths.templatesDir), papers, png: flags.png, print, progress });
+      // Incremental path (issue 9, src/build): same bytes as render's buildGame, but unchanged faces and PDFs are
+      // reused from <out>/.cache, PDFs are drawn on worker threads, and out/<game>/index.html (the gallery) is written.
+      const result = await buildGameIncremental(game, { outDir: flags.out, templates: new TemplateSet(model.paths.templatesDir), papers, png: flags.png, print, progress, pool: sharedPool() });
       // The TTS save needs the card PNGs, so it follows them (and is skipped with --no-png).
       if (flags.png && flags.tts) {
         progress(`${game.id}: tts save`);

@@ -10,5 +10,6 @@ import { register as registerMeld } from "./meld";
 import { register as registerValidate } from "./validate";
 import { register as registerList } from "./list";
 import { register as registerTts } from "./tts";
+import { register as registerWatch } from "./watch";
 
-export const COMMANDS: RegisterCommand[] = [registerReplay, registerSimulate, registerBuild, registerMeld, registerValidate, registerList, registerTts];
+export const COMMANDS: RegisterCommand[] = [registerReplay, registerSimulate, registerBuild, registerMeld, registerValidate, registerList, registerTts, registerWatch];

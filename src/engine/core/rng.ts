@@ -23,7 +23,12 @@ export function rngFromSeed(seed: string): Rng {
     a = (a * 131 + c + 1) % (M1 - 1);
     b = (b * 137 + c + 7) % (M2 - 1);
   }
-  return { a: a + 1, b: b + 1 };
+  const rng = { a: a + 1, b: b + 1 };
+  // Seeds that differ only in their last characters ("seed#1", "seed#2") hash to nearby states
+  // whose first draws nearly agree; each step multiplies the difference by ~40 000, so a few
+  // discarded draws decorrelate them.
+  for (let i = 0; i < 6; i++) rngNext(rng);
+  return rng;
 }
 
 export function rngCopy(rng: Rng): Rng {

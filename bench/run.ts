@@ -1,0 +1,146 @@
+/**
+ * `npm run bench`: build speed and size (issue 9) and engine speed, in one run on this machine.
+ *
+ * - cold build: all three games, A4 + Letter PDFs and PNGs, empty out/ and cache, fresh worker pool;
+ * - no-op rebuild and one-card text edit rebuild (on a temp copy of data/), timed as `syzygy watch`
+ *   runs them: reload the YAML of the games touched, render SVGs, rebuild through the cache;
+ * - rasterisation floor: only rasterising the unique faces, every core busy, nothing else;
+ * - peak RSS (whole process, worker threads included), PDF sizes, engine actions/s (bench/engine.ts).
+ *
+ * Run: `npm run bench` (add `--json` for machine-readable output). Nothing here is asserted in tests.
+ */
+import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
+import { join } from "node:path";
+import { loadGame } from "../src/model/load";
+import { MODEL_GAME_IDS } from "../src/model/registry";
+import { renderSides } from "../src/render/build";
+import { TemplateSet } from "../src/render/face";
+import { svgToPng } from "../src/render/png";
+import { renderGameFrom } from "../src/render/source";
+import { BLEED_MM } from "../src/render/types";
+import { buildGames, type GameInput, type IncrementalResult } from "../src/build/incremental";
+import { WorkerPool } from "../src/build/pool";
+import { sha256 } from "../src/build/version";
+import { benchEngines, formatEngineBench } from "./engine";
+
+const REPO = join(import.meta.dirname, "..");
+const TEMPLATES = join(REPO, "templates");
+const PAPERS = ["a4", "letter"] as const;
+
+function inputs(dataDir: string, games: readonly string[]): GameInput[] {
+  return games.map((id) => {
+    const model = loadGame(dataDir, id, { templatesDir: TEMPLATES });
+    return { game: renderGameFrom(model), templates: new TemplateSet(TEMPLATES) };
+  });
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+const rssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+/** Edits the printed text of the first deck card that has one (a YAML text edit, as a user makes it). */
+function editOneCard(dataDir: string): { game: string; card: string } {
+  for (const game of MODEL_GAME_IDS) {
+    const file = join(dataDir, game, "deck.yaml");
+    const text = readFileSync(file, "utf8");
+    const m = /\n  - id: "?([\w-]+)"?\n(?:    .*\n)*?    text: "/.exec(text);
+    if (!m) continue;
+    const at = m.index + m[0].length;
+    writeFileSync(file, text.slice(0, at) + "Benchmarked. " + text.slice(at));
+    return { game, card: m[1] };
+  }
+  throw new Error("no deck card with printed text found");
+}
+
+async function main(): Promise<void> {
+  const json = process.argv.includes("--json");
+  const engineSeconds = Number(process.env.BENCH_ENGINE_SECONDS ?? 0.5);
+  const work = mkdtempSync(join(tmpdir(), "syzygy-bench-"));
+  const data = join(work, "data");
+  const out = join(work, "out");
+  cpSync(join(REPO, "data"), data, { recursive: true });
+  const log = (s: string): void => void (json ? process.stderr : process.stdout).write(s + "\n");
+  log(`syzygy bench — Node ${process.version}, ${availableParallelism()} cores, load average ${(await import("node:os")).loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+
+  // Cold: fresh pool, empty out/ and cache.
+  const pool = new WorkerPool();
+  const opts = { outDir: out, papers: [...PAPERS], png: true, pool };
+  const cold = await timed(async () => buildGames(inputs(data, MODEL_GAME_IDS), opts));
+  const coldRss = rssMb();
+  const results: IncrementalResult[] = cold.value;
+  const faces = results.reduce((n, r) => n + r.rasterized + r.fromCache, 0);
+  const sidesTotal = results.reduce((n, r) => n + r.files.filter((f) => f.endsWith(".png")).length, 0);
+
+  const noop = await timed(async () => buildGames(inputs(data, MODEL_GAME_IDS), opts));
+  const edit = editOneCard(data);
+  const edited = await timed(async () => buildGames(inputs(data, [edit.game]), opts));
+  await pool.close();
+
+  // The floor: rasterise each unique face once, as many at a time as there are cores.
+  const unique = new Map<string, { svg: string; width: number }>();
+  for (const input of inputs(data, MODEL_GAME_IDS)) {
+    for (const s of renderSides(input.game, input.templates).sides) unique.set(sha256(s.svg, String(s.component.width)), { svg: s.svg, width: s.component.width + 2 * BLEED_MM });
+  }
+  const floor = await timed(() => mapLimit([...unique.values()], availableParallelism(), async (f) => void (await svgToPng(f.svg, f.width))));
+
+  const pdfs = results.flatMap((r) => r.files.filter((f) => f.endsWith(".pdf") && !f.includes("alignment")).map((f) => ({ file: f.slice(out.length + 1), kb: Math.round(statSync(f).size / 1024) })));
+  const engines = benchEngines(engineSeconds);
+
+  const figures = {
+    coldMs: Math.round(cold.ms),
+    noopMs: Math.round(noop.ms),
+    editMs: Math.round(edited.ms),
+    editedCard: `${edit.game}/${edit.card}`,
+    editChangedFaces: edited.value[0].changedFaces,
+    editWritten: edited.value[0].written.map((f) => f.slice(out.length + 1)),
+    uniqueFaces: unique.size,
+    pngFiles: sidesTotal,
+    rasterizedCold: faces,
+    facesPerSecond: Math.round((sidesTotal / cold.ms) * 1000),
+    floorMs: Math.round(floor.ms),
+    buildToFloor: Number((cold.ms / floor.ms).toFixed(2)),
+    noopToCold: Number((noop.ms / cold.ms).toFixed(3)),
+    editToCold: Number((edited.ms / cold.ms).toFixed(3)),
+    peakRssMbAfterCold: coldRss,
+    peakRssMb: rssMb(),
+    pdfs,
+    engines,
+  };
+  if (json) {
+    process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
+    return;
+  }
+  const ok = (pass: boolean): string => (pass ? "ok" : "MISSED");
+  const maxPdf = Math.max(...pdfs.map((p) => p.kb));
+  log("");
+  log(`cold build, 3 games       ${(cold.ms / 1000).toFixed(2)} s  (${sidesTotal} PNGs, ${pdfs.length * 2} PDFs)`);
+  log(`faces (cards) per second  ${figures.facesPerSecond}/s            target ≥ 60: ${ok(figures.facesPerSecond >= 60)}`);
+  log(`rasterisation floor       ${(floor.ms / 1000).toFixed(2)} s  (${unique.size} unique faces)`);
+  log(`build / floor             ${figures.buildToFloor}×             target ≤ 1.5: ${ok(figures.buildToFloor <= 1.5)}`);
+  log(`no-op rebuild             ${Math.round(noop.ms)} ms = ${(figures.noopToCold * 100).toFixed(1)} % of cold   target ≤ 5 %: ${ok(figures.noopToCold <= 0.05)}`);
+  log(`one-card edit rebuild     ${Math.round(edited.ms)} ms = ${(figures.editToCold * 100).toFixed(1)} % of cold   target ≤ 10 % and < 1 s: ${ok(figures.editToCold <= 0.1 && edited.ms < 1000)}`);
+  log(`  edited ${figures.editedCard}: changed ${figures.editChangedFaces.join(", ")}; wrote ${figures.editWritten.join(", ")}`);
+  log(`peak RSS                  ${figures.peakRssMb} MB (after the cold build: ${coldRss} MB)   target ≤ 400 MB: ${ok(coldRss <= 400)}`);
+  log(`vector deck PDFs          ${pdfs.map((p) => `${p.file} ${p.kb} KB`).join(", ")}`);
+  log(`                          largest ${maxPdf} KB   target ≤ 250 KB per game: ${ok(maxPdf <= 250)}`);
+  log("");
+  log(formatEngineBench(engines));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

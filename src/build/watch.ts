@@ -1,0 +1,136 @@
+/**
+ * The watch loop behind `syzygy watch`: builds the chosen games once, then watches the data and
+ * templates folders and rebuilds only the games an edit touched, through the incremental build
+ * (one worker pool kept warm). A bad edit is reported with its located validation error and the
+ * last good output stays in place; builds never overlap (edits during a build queue one more).
+ */
+import { watch, type FSWatcher } from "node:fs";
+import { relative, resolve, sep } from "node:path";
+import { defaultTemplatesDir, displayPath, loadGame } from "../model/load";
+import type { GameModel } from "../model/types";
+import { TemplateSet } from "../render/face";
+import type { Paper, PrintOptions } from "../render/page";
+import { renderGameFrom } from "../render/source";
+import { buildGames, type IncrementalResult } from "./incremental";
+import { WorkerPool } from "./pool";
+
+export interface WatchOptions {
+  dataDir: string;
+  templatesDir?: string;
+  outDir: string;
+  games: string[];
+  papers: Paper["id"][];
+  png: boolean;
+  print?: Partial<PrintOptions>;
+  /** Quiet period after the last file event before a rebuild starts. */
+  debounceMs?: number;
+  log: (line: string) => void;
+  onRebuilt?: (games: string[], results: IncrementalResult[]) => void;
+  onFailed?: (games: string[], message: string) => void;
+}
+
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+}
+
+function listSome(keys: string[], max = 8): string {
+  return keys.length <= max ? keys.join(", ") : `${keys.slice(0, max).join(", ")} and ${keys.length - max} more`;
+}
+
+export class Watcher {
+  private readonly pool = new WorkerPool();
+  private readonly watchers: FSWatcher[] = [];
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
+  readonly templatesDir: string;
+
+  constructor(private readonly opts: WatchOptions) {
+    this.templatesDir = resolve(opts.templatesDir ?? defaultTemplatesDir(opts.dataDir));
+  }
+
+  /** First build of every game, then start watching. */
+  async start(): Promise<void> {
+    await this.rebuild(this.opts.games);
+    const data = resolve(this.opts.dataDir);
+    this.watchers.push(watch(data, { recursive: true }, (_e, name) => this.changed(data, name)));
+    this.watchers.push(watch(this.templatesDir, { recursive: true }, (_e, name) => this.changed(this.templatesDir, name)));
+    this.opts.log(`watching ${displayPath(data)}/ and ${displayPath(this.templatesDir)}/ (Ctrl-C to stop)`);
+  }
+
+  /** Which games a changed file belongs to: its top folder, or every game for shared files (partials). */
+  private changed(root: string, name: string | Buffer | null): void {
+    if (this.closed) return;
+    const rel = name === null ? "" : relative(root, resolve(root, name.toString()));
+    const top = rel.split(sep)[0];
+    const games = this.opts.games.includes(top) ? [top] : root === this.templatesDir || rel === "" ? this.opts.games : [];
+    if (games.length === 0) return;
+    for (const g of games) this.pending.add(g);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), this.opts.debounceMs ?? 120);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.running) return; // the running build picks the pending games up when it ends
+    while (this.pending.size > 0 && !this.closed) {
+      const games = this.opts.games.filter((g) => this.pending.has(g));
+      this.pending.clear();
+      this.running = this.rebuild(games);
+      await this.running;
+      this.running = undefined;
+    }
+  }
+
+  /** Loads, validates and builds `games`; reports problems without throwing. */
+  async rebuild(games: string[]): Promise<void> {
+    const start = performance.now();
+    const models: GameModel[] = [];
+    const failed: string[] = [];
+    for (const id of games) {
+      try {
+        models.push(loadGame(this.opts.dataDir, id, { templatesDir: this.templatesDir }));
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        this.opts.log(`${id}: not rebuilt, the data has problems (the last good output stays):\n${message}`);
+        this.opts.onFailed?.([id], message);
+        failed.push(id);
+      }
+    }
+    if (models.length === 0) return;
+    const inputs = models.map((m) => ({ game: renderGameFrom(m), templates: new TemplateSet(m.paths.templatesDir) }));
+    let results: IncrementalResult[];
+    try {
+      results = await buildGames(inputs, { outDir: this.opts.outDir, papers: this.opts.papers, png: this.opts.png, print: this.opts.print, pool: this.pool });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const ids = models.map((m) => m.id);
+      this.opts.log(`${ids.join(", ")}: build failed (the last good output stays):\n${message}`);
+      this.opts.onFailed?.(ids, message);
+      return;
+    }
+    const took = seconds(performance.now() - start);
+    for (const r of results) {
+      for (const w of r.warnings) this.opts.log(`warning: ${w.where}: ${w.message}`);
+      const out = displayPath(resolve(this.opts.outDir, r.game));
+      if (r.cold) {
+        this.opts.log(`${r.game}: built ${r.changedFaces.length} faces and ${r.files.filter((f) => f.endsWith(".pdf")).length} PDFs → ${out}/ (${took})`);
+      } else if (r.written.length === 0 && r.changedFaces.length === 0) {
+        this.opts.log(`${r.game}: no changes (${took})`);
+      } else {
+        this.opts.log(`${r.game}: ${r.changedFaces.length} face${r.changedFaces.length === 1 ? "" : "s"} changed: ${listSome(r.changedFaces)} (${took})`);
+        for (const f of r.written.slice(0, 12)) this.opts.log(`  → ${displayPath(f)}`);
+        if (r.written.length > 12) this.opts.log(`  → … ${r.written.length - 12} more files in ${out}/`);
+      }
+    }
+    this.opts.onRebuilt?.(results.map((r) => r.game), results);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    for (const w of this.watchers) w.close();
+    await this.running;
+    await this.pool.close();
+  }
+}
