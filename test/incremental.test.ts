@@ -99,6 +99,14 @@ describe("incremental build of a Lunar Trick subset", () => {
     expect(existsSync(join(out, "lunar-trick/cards/moon-cards/rising-2.png"))).toBe(false);
     expect(r.files.some((f) => f.endsWith("rising-2.png"))).toBe(false);
   }, 120_000);
+
+  it("a PDF-only build (--no-png) in between does not make the next full build rewrite the PNGs", async () => {
+    const fewer: RenderGame = { ...base, components: base.components.map((c) => (c.id === "moon-cards" ? { ...c, items: c.items.slice(0, 1) } : c)) };
+    const pdfOnly = (await buildGames([{ game: fewer, templates: templates() }], { outDir: out, papers: ["a4"], png: false, pool }))[0];
+    expect(pdfOnly.written).toEqual([]);
+    const r = await build(fewer);
+    expect(r.written).toEqual([]);
+  }, 120_000);
 });
 
 describe("build errors", () => {

@@ -31,7 +31,7 @@ class Output {
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
   }
-  waitFor(re: RegExp, from = 0, ms = 180_000): Promise<RegExpMatchArray> {
+  waitFor(re: RegExp, from = 0, ms = 100_000): Promise<RegExpMatchArray> {
     return new Promise((ok, fail) => {
       const m = this.text.slice(from).match(re);
       if (m) return ok(m);
@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)("watch: live gallery in headless Chromium", () => 
     for (const s of sides.filter((x) => x.component.id === "moon-cards" && x.side === "face")) expect(text).toContain(String(s.item.values.name));
     const img = page.locator('figure[data-key="moon-cards/rising-1"] img');
     await img.scrollIntoViewIfNeeded();
-    await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBe(825);
+    await expect.poll(() => img.evaluate((e) => (e as unknown as { naturalWidth: number }).naturalWidth)).toBe(825);
     await page.fill("#filter", "rising moon 1");
     const visible = await page.locator("figure.side:visible").evaluateAll((els) => els.map((e) => e.getAttribute("data-key")));
     expect(visible).toContain("moon-cards/rising-1");
@@ -110,22 +110,22 @@ describe.skipIf(!hasChromium)("watch: live gallery in headless Chromium", () => 
     writeFileSync(deck, good);
     await output.waitFor(/lunar-trick: no changes|lunar-trick: 0 faces/, from);
     await page.close();
-  }, 120_000);
+  }, 150_000);
 
   it("a text edit in the YAML appears in the open page without a manual reload", async () => {
     const page = await browser.newPage();
     await page.goto(url);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 1));
     const png = join(out, "lunar-trick/cards/moon-cards/rising-2.png");
     const untouched = statSync(png).mtimeMs;
     const from = output.text.length;
     writeFileSync(deck, readFileSync(deck, "utf8").replace('name: "Rising Moon 1"', 'name: "Rising Moon Eclipsed"'));
-    await page.waitForFunction(() => document.body.innerText.includes("Rising Moon Eclipsed"), undefined, { timeout: 90_000 });
+    await page.waitForFunction('document.body.innerText.includes("Rising Moon Eclipsed")', undefined, { timeout: 90_000 });
     // The page reloaded itself (the marker is gone), and the log names the one changed card.
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBeUndefined();
     await output.waitFor(/lunar-trick: 1 face changed: moon-cards\/rising-1/, from);
     expect(output.text.slice(from)).toContain("cards/moon-cards/rising-1.png");
     expect(statSync(png).mtimeMs).toBe(untouched);
     await page.close();
-  }, 120_000);
+  }, 150_000);
 });

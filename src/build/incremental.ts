@@ -1,7 +1,8 @@
 /**
  * Incremental build of one or more games, byte-identical to a cold `buildGame` (src/render/build.ts):
  *
- * 1. every side is rendered to SVG (the pure stage, main thread);
+ * 1. every side is rendered to SVG (the pure stage, main thread), game after game, while the
+ *    previous game's PNGs and PDFs are already being made;
  * 2. each face's PNG is keyed by hash(renderer version, size, SVG): an output already built from
  *    that key is left alone, a key in the content-addressed cache is copied, anything else is
  *    rasterised (on the libuv thread pool, several at once);
@@ -9,7 +10,8 @@
  *    ones are redrawn on worker threads, in parallel with each other and with the rasteriser;
  * 4. the preview gallery out/<game>/index.html is written, then the manifest.
  *
- * All games' work is scheduled together, so a cold build of every game keeps every core busy.
+ * All games' work is pipelined through one rasteriser and one worker pool, so a cold build keeps
+ * every core busy.
  */
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -50,9 +52,13 @@ export interface IncrementalResult extends BuildResult {
   fromCache: number;
   /** The cache held no manifest for this game: nothing could be reused from a previous build. */
   cold: boolean;
+  /** out/<game>/index.html, when written (not listed in `files`, which holds the print outputs). */
+  gallery?: string;
 }
 
 interface PdfJob {
+  /** For progress lines: "a4", "alignment-test letter". */
+  label: string;
   file: string;
   key: string;
   pages: Page[];
@@ -74,11 +80,11 @@ function pngKey(side: RenderedSide, version: string): string {
   return sha256(version, "png", String(side.component.width + 2 * BLEED_MM), side.svg);
 }
 
-function pdfJob(file: string, pages: Page[], art: Map<string, string>, meta: PdfMeta, version: string): PdfJob {
+function pdfJob(label: string, file: string, pages: Page[], art: Map<string, string>, meta: PdfMeta, version: string): PdfJob {
   const used = [...new Set(pages.flatMap((p) => p.placements.map((pl) => pl.face)))].sort();
   const faces = used.map((k): [string, string] => [k, art.get(k) ?? ""]);
   const key = sha256(version, "pdf", JSON.stringify(meta), JSON.stringify(pages), ...faces.map(([k, svg]) => `${k}=${sha256(svg)}`));
-  return { file, key, pages, faces, meta };
+  return { label, file, key, pages, faces, meta };
 }
 
 function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOptions, print: PrintOptions, version: string): PdfJob[] {
@@ -89,11 +95,11 @@ function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOp
     const paper = PAPERS[paperId];
     const pages = printPages(game, paper, print);
     const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}.pdf`);
-    jobs.push(pdfJob(file, pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex }, version));
+    jobs.push(pdfJob(paperId, file, pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex }, version));
     if (firstCard) {
       const test = alignmentTest({ width: firstCard.width, height: firstCard.height }, paper, print);
       const alignFile = join(opts.outDir, game.id, "print", `${game.id}-alignment-test-${paperId}.pdf`);
-      jobs.push(pdfJob(alignFile, test.pages, test.faces, { title: `${game.title} — duplex alignment test`, footer: game.title, paper, duplex: print.duplex }, version));
+      jobs.push(pdfJob(`alignment-test ${paperId}`, alignFile, test.pages, test.faces, { title: `${game.title} — duplex alignment test`, footer: game.title, paper, duplex: print.duplex }, version));
     }
   }
   return jobs;
@@ -118,15 +124,6 @@ export class GameBuildError extends Error {
   }
 }
 
-/** Runs fn over items with at most `limit` in flight. */
-async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  });
-  await Promise.all(lanes);
-}
-
 /** PNGs left from items that no longer exist would linger in cards/ (same rule as a cold build). */
 function removeStale(dir: string, keep: Set<string>): void {
   if (!existsSync(dir)) return;
@@ -136,103 +133,159 @@ function removeStale(dir: string, keep: Set<string>): void {
   }
 }
 
+/** Async work queue drained by a fixed number of lanes; lanes wait for more until it is closed. */
+class Lanes<T> {
+  private readonly queue: T[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+  readonly done: Promise<void>;
+
+  constructor(lanes: number, run: (job: T) => Promise<void>) {
+    this.done = Promise.all(
+      Array.from({ length: Math.max(1, lanes) }, async () => {
+        for (;;) {
+          const job = this.queue.shift();
+          if (job !== undefined) await run(job);
+          else if (this.closed) return;
+          else await new Promise<void>((wake) => this.waiting.push(wake));
+        }
+      }),
+    ).then(() => undefined);
+  }
+
+  push(job: T): void {
+    this.queue.push(job);
+    this.waiting.shift()?.();
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+}
+
+interface PngJob {
+  w: GameWork;
+  side: RenderedSide;
+  file: string;
+  key: string;
+}
+
 export async function buildGames(inputs: GameInput[], opts: IncrementalOptions): Promise<IncrementalResult[]> {
   const print: PrintOptions = { ...DEFAULT_PRINT, ...opts.print };
   const progress = opts.progress ?? (() => {});
   const store = new BuildStore(opts.outDir, opts.cacheDir);
   store.ensure();
   const version = rendererVersion();
-
-  // 1. SVGs of every game first: a template error fails the build before anything is written.
-  const works: GameWork[] = inputs.map((input) => {
-    const t = performance.now();
-    const { sides, warnings } = withGame(input.game.id, () => renderSides(input.game, input.templates));
-    const manifest = store.readManifest(input.game.id);
-    const hashes = new Map(sides.map((s) => [s.key, sha256(s.svg)]));
-    const cold = Object.keys(manifest.faces).length === 0;
-    const changedFaces = sides.filter((s) => manifest.faces[s.key] !== hashes.get(s.key)).map((s) => s.key);
-    const result: IncrementalResult = { game: input.game.id, files: [], warnings, timings: { svg: performance.now() - t }, changedFaces, written: [], rasterized: 0, fromCache: 0, cold };
-    return { input, sides, hashes, result, manifest, next: { version: 1, outputs: {}, faces: Object.fromEntries(hashes) } };
-  });
-
   const ownPool = opts.pool === undefined;
   const pool = opts.pool ?? new WorkerPool();
+  const works: GameWork[] = [];
+  const tasks: Promise<void>[] = [];
+  // Per game: PNGs queued and done, for progress lines like render's ("lunar-trick: PNG 3/43").
+  const counts = new Map<string, { queued: number; done: number }>();
+
+  // PNGs: cached ones are copied, the rest rasterised on the libuv pool, a few at a time.
+  const rasterStart = performance.now();
+  const pngs = new Lanes<PngJob>(opts.concurrency ?? availableParallelism(), async ({ w, side, file, key }) => {
+    let png = store.readPng(key);
+    if (png === undefined) {
+      png = await svgToPng(side.svg, side.component.width + 2 * BLEED_MM);
+      store.writePng(key, png);
+      w.result.rasterized += 1;
+    } else {
+      w.result.fromCache += 1;
+    }
+    writeFileAtomic(file, png);
+    store.record(w.next, file, key);
+    w.result.written.push(file);
+    w.result.timings.png = performance.now() - rasterStart;
+    const c = counts.get(w.input.game.id)!;
+    c.done += 1;
+    progress(`${w.input.game.id}: PNG ${c.done}/${c.queued}`);
+  });
+  tasks.push(pngs.done);
+
   try {
-    // 2. PDFs: stale ones go to the workers first (they take longest).
-    const pdfTasks: Promise<void>[] = [];
-    for (const w of works) {
-      const start = performance.now();
-      for (const job of pdfJobsFor(w.input.game, w.sides, opts, print, version)) {
-        w.result.files.push(job.file);
-        if (store.isCurrent(w.manifest, job.file, job.key)) {
-          w.next.outputs[store.rel(job.file)] = w.manifest.outputs[store.rel(job.file)];
+    // Game after game: render the SVGs (main thread), then hand its stale PDFs to the workers and
+    // its stale PNGs to the rasteriser, which work while the next game's SVGs are rendered.
+    for (const input of inputs) {
+      const t = performance.now();
+      const { sides, warnings } = withGame(input.game.id, () => renderSides(input.game, input.templates));
+      const manifest = store.readManifest(input.game.id);
+      const hashes = new Map(sides.map((s) => [s.key, sha256(s.svg)]));
+      const cold = Object.keys(manifest.faces).length === 0;
+      const changedFaces = sides.filter((s) => manifest.faces[s.key] !== hashes.get(s.key)).map((s) => s.key);
+      const result: IncrementalResult = { game: input.game.id, files: [], warnings, timings: { svg: performance.now() - t }, changedFaces, written: [], rasterized: 0, fromCache: 0, cold };
+      // Outputs this build does not produce (PNGs under --no-png, the other paper's PDF) keep their records.
+      const carried = Object.fromEntries(Object.entries(manifest.outputs).filter(([rel]) => existsSync(join(opts.outDir, rel))));
+      const w: GameWork = { input, sides, hashes, result, manifest, next: { version: 1, outputs: carried, faces: Object.fromEntries(hashes) } };
+      works.push(w);
+      const keep = (file: string): void => {
+        w.next.outputs[store.rel(file)] = w.manifest.outputs[store.rel(file)];
+      };
+
+      const pdfStart = performance.now();
+      for (const job of pdfJobsFor(input.game, sides, opts, print, version)) {
+        result.files.push(job.file);
+        if (store.isCurrent(manifest, job.file, job.key)) {
+          keep(job.file);
           continue;
         }
-        pdfTasks.push(
-          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta }).then((pdf): void => {
-            writeFileAtomic(job.file, pdf);
-            store.record(w.next, job.file, job.key);
-            w.result.written.push(job.file);
-            w.result.timings.pdf = performance.now() - start;
-            progress(`${w.input.game.id}: PDF ${job.file.slice(job.file.lastIndexOf("/") + 1)}`);
-          }, (err: unknown) => withGame(w.input.game.id, () => {
-            throw err;
-          })),
+        tasks.push(
+          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta }).then(
+            (pdf): void => {
+              writeFileAtomic(job.file, pdf);
+              store.record(w.next, job.file, job.key);
+              result.written.push(job.file);
+              result.timings.pdf = performance.now() - pdfStart;
+              progress(`${input.game.id}: PDF ${job.label}`);
+            },
+            (err: unknown) =>
+              withGame(input.game.id, () => {
+                throw err;
+              }),
+          ),
         );
       }
-    }
-
-    // 3. PNGs: current ones stay, cached ones are copied, the rest rasterised.
-    const rasterStart = performance.now();
-    const pngJobs: { w: GameWork; side: RenderedSide; file: string; key: string }[] = [];
-    if (opts.png) {
-      for (const w of works) {
-        for (const side of w.sides) {
-          const file = join(opts.outDir, w.input.game.id, "cards", side.file);
+      if (opts.png) {
+        for (const side of sides) {
+          const file = join(opts.outDir, input.game.id, "cards", side.file);
           const key = pngKey(side, version);
-          w.result.files.push(file);
-          if (store.isCurrent(w.manifest, file, key)) w.next.outputs[store.rel(file)] = w.manifest.outputs[store.rel(file)];
-          else pngJobs.push({ w, side, file, key });
+          result.files.push(file);
+          if (store.isCurrent(manifest, file, key)) keep(file);
+          else {
+            const c = counts.get(input.game.id) ?? { queued: 0, done: 0 };
+            counts.set(input.game.id, c);
+            c.queued += 1;
+            pngs.push({ w, side, file, key });
+          }
         }
       }
+      // Let the rasteriser and the workers' results in before the next game's SVGs.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    let done = 0;
-    const pngTask = mapLimit(pngJobs, opts.concurrency ?? availableParallelism(), async ({ w, side, file, key }) => {
-      let png = store.readPng(key);
-      if (png === undefined) {
-        png = await svgToPng(side.svg, side.component.width + 2 * BLEED_MM);
-        store.writePng(key, png);
-        w.result.rasterized += 1;
-      } else {
-        w.result.fromCache += 1;
-      }
-      writeFileAtomic(file, png);
-      store.record(w.next, file, key);
-      w.result.written.push(file);
-      done += 1;
-      progress(`PNG ${done}/${pngJobs.length}`);
-    });
-    const results = await Promise.allSettled([pngTask, ...pdfTasks]);
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (failed) throw failed.reason;
-    if (pngJobs.length > 0) for (const w of works) w.result.timings.png = performance.now() - rasterStart;
-
-    // 4. Stale PNGs, gallery, manifest.
-    for (const w of works) {
-      const id = w.input.game.id;
-      if (opts.png) removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
-      if (opts.gallery !== false) {
-        const file = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs: w.result.files.filter((f) => f.endsWith(".pdf")) });
-        if (!w.result.files.includes(file)) w.result.files.push(file);
-      }
-      w.result.files.sort();
-      w.result.written.sort();
-      store.writeManifest(id, w.next);
-    }
-    store.prune();
   } finally {
+    pngs.close();
+    const settled = await Promise.allSettled(tasks);
     if (ownPool) await pool.close();
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
   }
+
+  // Stale PNGs, gallery, manifest: only after every output of every game is written.
+  for (const w of works) {
+    const id = w.input.game.id;
+    if (opts.png) removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
+    if (opts.gallery !== false) {
+      // PDFs of this build plus those of earlier builds still on disk (a preview pass builds none).
+      const pdfs = Object.keys(w.next.outputs).filter((rel) => rel.startsWith(`${id}/print/`) && rel.endsWith(".pdf")).map((rel) => join(opts.outDir, rel));
+      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs });
+    }
+    w.result.files.sort();
+    w.result.written.sort();
+    store.writeManifest(id, w.next);
+  }
+  store.prune();
   return works.map((w) => w.result);
 }
 

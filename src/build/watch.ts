@@ -4,8 +4,8 @@
  * (one worker pool kept warm). A bad edit is reported with its located validation error and the
  * last good output stays in place; builds never overlap (edits during a build queue one more).
  */
-import { watch, type FSWatcher } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { readdirSync, watch, type FSWatcher } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { defaultTemplatesDir, displayPath, loadGame } from "../model/load";
 import type { GameModel } from "../model/types";
 import { TemplateSet } from "../render/face";
@@ -54,9 +54,22 @@ export class Watcher {
   async start(): Promise<void> {
     await this.rebuild(this.opts.games);
     const data = resolve(this.opts.dataDir);
-    this.watchers.push(watch(data, { recursive: true }, (_e, name) => this.changed(data, name)));
-    this.watchers.push(watch(this.templatesDir, { recursive: true }, (_e, name) => this.changed(this.templatesDir, name)));
+    this.watchTree(data);
+    this.watchTree(this.templatesDir);
     this.opts.log(`watching ${displayPath(data)}/ and ${displayPath(this.templatesDir)}/ (Ctrl-C to stop)`);
+  }
+
+  /**
+   * One inotify watch per folder (Node 20's recursive mode polls files on Linux, seconds late).
+   * Folders created later are not watched until watch restarts.
+   */
+  private watchTree(root: string): void {
+    const dirs = [root, ...readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(d.parentPath, d.name))];
+    for (const dir of dirs) {
+      const w = watch(dir, (_e, name) => this.changed(root, name === null ? dir : join(dir, name.toString())));
+      w.on("error", () => w.close());
+      this.watchers.push(w);
+    }
   }
 
   /** Which games a changed file belongs to: its top folder, or every game for shared files (partials). */
@@ -100,8 +113,17 @@ export class Watcher {
     if (models.length === 0) return;
     const inputs = models.map((m) => ({ game: renderGameFrom(m), templates: new TemplateSet(m.paths.templatesDir) }));
     let results: IncrementalResult[];
+    let pdfs: IncrementalResult[] = [];
+    const base = { outDir: this.opts.outDir, png: this.opts.png, print: this.opts.print, pool: this.pool };
+    // PNGs and the gallery first, so open pages show the edit at once; then the PDFs.
+    const preview = this.opts.png && this.opts.papers.length > 0;
     try {
-      results = await buildGames(inputs, { outDir: this.opts.outDir, papers: this.opts.papers, png: this.opts.png, print: this.opts.print, pool: this.pool });
+      results = await buildGames(inputs, { ...base, papers: preview ? [] : this.opts.papers });
+      if (preview) {
+        this.report(results, start);
+        this.opts.onRebuilt?.(results.map((r) => r.game), results);
+        pdfs = await buildGames(inputs, { ...base, papers: this.opts.papers });
+      }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const ids = models.map((m) => m.id);
@@ -109,12 +131,22 @@ export class Watcher {
       this.opts.onFailed?.(ids, message);
       return;
     }
+    if (!preview) this.report(results, start);
+    for (const r of pdfs) {
+      const written = r.written.filter((f) => f.endsWith(".pdf"));
+      if (written.length > 0) this.opts.log(`${r.game}: PDFs updated (${seconds(performance.now() - start)}): ${written.map((f) => displayPath(f)).join(", ")}`);
+    }
+    if (preview && pdfs.some((r) => r.written.length > 0)) this.opts.onRebuilt?.(pdfs.map((r) => r.game), pdfs);
+    else if (!preview) this.opts.onRebuilt?.(results.map((r) => r.game), results);
+  }
+
+  private report(results: IncrementalResult[], start: number): void {
     const took = seconds(performance.now() - start);
     for (const r of results) {
       for (const w of r.warnings) this.opts.log(`warning: ${w.where}: ${w.message}`);
       const out = displayPath(resolve(this.opts.outDir, r.game));
       if (r.cold) {
-        this.opts.log(`${r.game}: built ${r.changedFaces.length} faces and ${r.files.filter((f) => f.endsWith(".pdf")).length} PDFs → ${out}/ (${took})`);
+        this.opts.log(`${r.game}: built ${r.changedFaces.length} faces → ${out}/ (${took})`);
       } else if (r.written.length === 0 && r.changedFaces.length === 0) {
         this.opts.log(`${r.game}: no changes (${took})`);
       } else {
@@ -123,7 +155,6 @@ export class Watcher {
         if (r.written.length > 12) this.opts.log(`  → … ${r.written.length - 12} more files in ${out}/`);
       }
     }
-    this.opts.onRebuilt?.(results.map((r) => r.game), results);
   }
 
   async close(): Promise<void> {

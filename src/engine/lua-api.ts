@@ -22,6 +22,8 @@ import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew, hashText } fr
 import { allGames, findGame, GAME_IDS, type AnyGame } from "./registry";
 import type { SimHooks } from "./sim-types";
 
+// allGames/findGame return the raw engine objects (for Node-side callers such as the parity
+// harness); in Lua their methods take `self` (`g:legal(state, seat)`) — plain Lua uses game(id).
 export { canonical, hashText, allGames, findGame };
 /** Replay a recorded game / simulate many (src/engine/sim.ts): the CLI's `--runtime lua` calls these. */
 export { replayGame, simulateGames } from "./sim";

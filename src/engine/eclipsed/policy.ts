@@ -151,8 +151,8 @@ function pickPlay(state: EclipsedState, seat: number, legal: EclipsedAction[]): 
   return pick !== undefined ? pick : legal[0];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function greedy(state: EclipsedState, seat: number, legal: EclipsedAction[], rng: Rng): EclipsedAction {
-  if (rng === undefined) return legal[0];
   switch (state.phase) {
     case Phase.Contribute:
       return pickEdict(state, seat, legal);

@@ -4,7 +4,7 @@
  * (`meldRejection`, `discardRejection`, `goOutRejection`), so they cannot disagree.
  */
 import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/commits";
-import { rngCopy, rngFromSeed, rngInt, rngNext, shuffle } from "../core/rng";
+import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
 import type { ApplyResult, GameConfig, Rejection } from "../core/types";
 import { contains, filled, mod, stableSort, without } from "../core/util";
 import type { SuitId } from "./data-types";
@@ -209,9 +209,6 @@ function endRound(s: EclipsedState, wentOut: number, events: EclipsedEvent[]): v
 
 export function setupState(config: GameConfig<EclipsedOptions>, seed: string): EclipsedState {
   const rng = rngFromSeed(seed);
-  // The generator's first outputs barely differ between seeds that differ in one character
-  // ("game#1", "game#2"): skip them so the seeded first dealer (EC-27) is not the same every game.
-  for (let i = 0; i < 3; i++) rngNext(rng);
   const dealer = config.dealer >= 0 && config.dealer < config.players ? config.dealer : rngInt(rng, config.players);
   const s: EclipsedState = {
     players: config.players,

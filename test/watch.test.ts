@@ -1,0 +1,95 @@
+/**
+ * The watch loop (issue 9), in process and without PNGs or PDFs to stay light: an edit rebuilds
+ * only the game it belongs to and names the changed card; a shared partial rebuilds every game;
+ * files outside the games (data/schema) rebuild nothing; a bad edit reports the located error,
+ * keeps the last good gallery and keeps watching.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Watcher } from "../src/build/watch";
+import type { IncrementalResult } from "../src/build/incremental";
+import { DATA, TEMPLATES, tempDir } from "./render-support";
+
+type Event = { kind: "rebuilt"; games: string[]; results: IncrementalResult[] } | { kind: "failed"; games: string[]; message: string };
+
+describe("watch loop", () => {
+  const dir = tempDir("watch-loop");
+  const data = join(dir, "data");
+  const templates = join(dir, "templates");
+  const out = join(dir, "out");
+  const events: Event[] = [];
+  const lines: string[] = [];
+  let watcher: Watcher;
+
+  const next = async (timeoutMs = 60_000): Promise<Event> => {
+    const start = events.length;
+    const t0 = Date.now();
+    while (events.length === start) {
+      if (Date.now() - t0 > timeoutMs) throw new Error(`no rebuild within ${timeoutMs} ms; log:\n${lines.join("\n")}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return events[start];
+  };
+
+  beforeAll(async () => {
+    cpSync(DATA, data, { recursive: true });
+    cpSync(TEMPLATES, templates, { recursive: true });
+    watcher = new Watcher({
+      dataDir: data,
+      templatesDir: templates,
+      outDir: out,
+      games: ["lunar-trick", "eclipsed"],
+      papers: [],
+      png: false,
+      debounceMs: 50,
+      log: (l) => lines.push(l),
+      onRebuilt: (games, results) => events.push({ kind: "rebuilt", games, results }),
+      onFailed: (games, message) => events.push({ kind: "failed", games, message }),
+    });
+    await watcher.start();
+    events.length = 0;
+  }, 120_000);
+
+  afterAll(() => watcher.close());
+
+  it("a deck edit rebuilds only its game and names the changed card", async () => {
+    const deck = join(data, "eclipsed", "deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace("Edict: :solar: melds +2 pts.", "Edict: :solar: melds +2 points."));
+    const e = await next();
+    expect(e.kind).toBe("rebuilt");
+    if (e.kind !== "rebuilt") return;
+    expect(e.games).toEqual(["eclipsed"]);
+    expect(e.results[0].changedFaces).toHaveLength(1);
+    expect(lines.join("\n")).toMatch(/eclipsed: 1 face changed: cards\//);
+    expect(readFileSync(join(out, "eclipsed/index.html"), "utf8")).toContain("melds +2 points.");
+  }, 90_000);
+
+  it("a shared partial rebuilds every watched game; data/schema rebuilds none", async () => {
+    events.length = 0;
+    writeFileSync(join(data, "schema", "note.txt"), "not a game file");
+    await new Promise((r) => setTimeout(r, 600));
+    expect(events).toEqual([]);
+    const partial = join(templates, "partials", readdirSync(join(templates, "partials"))[0]);
+    writeFileSync(partial, readFileSync(partial, "utf8") + "\n");
+    const e = await next();
+    expect(e.games).toEqual(["lunar-trick", "eclipsed"]);
+  }, 90_000);
+
+  it("a bad edit reports file:line:col, keeps the last good gallery, and the fix rebuilds", async () => {
+    const deck = join(data, "lunar-trick", "deck.yaml");
+    const good = readFileSync(deck, "utf8");
+    const gallery = readFileSync(join(out, "lunar-trick/index.html"), "utf8");
+    writeFileSync(deck, good.replace('side: "rising"', 'side: "sideways"'));
+    const bad = await next();
+    expect(bad.kind).toBe("failed");
+    if (bad.kind !== "failed") return;
+    expect(bad.games).toEqual(["lunar-trick"]);
+    expect(bad.message).toMatch(/deck\.yaml:\d+:\d+: cards\[0\]\.side/);
+    expect(readFileSync(join(out, "lunar-trick/index.html"), "utf8")).toBe(gallery);
+    writeFileSync(deck, good.replace('name: "Rising Moon 2"', 'name: "Rising Moon Two"'));
+    const fixed = await next();
+    expect(fixed.kind).toBe("rebuilt");
+    expect(readFileSync(join(out, "lunar-trick/index.html"), "utf8")).toContain("Rising Moon Two");
+  }, 90_000);
+});
