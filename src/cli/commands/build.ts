@@ -116,7 +116,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
 export function register(program: Command): void {
   program
     .command("build")
-    .description("render every component to PNG (300 dpi, with bleed) and print-ready PDFs")
+    .description("render every component to PNG (300 dpi, with bleed), print-ready PDFs and Tabletop Simulator saves")
     .argument("[game...]", `games to build (default: all: ${MODEL_GAME_IDS.join(", ")})`)
     .option("--paper <paper>", "a4, letter or both", "both")
     .option("--no-png", "skip the PNG files (PDFs only)")

@@ -12,4 +12,5 @@ import { register as registerList } from "./list";
 import { register as registerTts } from "./tts";
 import { register as registerWatch } from "./watch";
 
-export const COMMANDS: RegisterCommand[] = [registerReplay, registerSimulate, registerBuild, registerMeld, registerValidate, registerList, registerTts, registerWatch];
+// Listed in --help in this order: data, outputs, engines.
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerList, registerBuild, registerTts, registerWatch, registerReplay, registerSimulate, registerMeld];

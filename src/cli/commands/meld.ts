@@ -98,7 +98,7 @@ function formatText(cardIds: string[], report: MeldReport): string {
 export function register(program: Command): void {
   program
     .command("meld")
-    .description("Classify Eclipsed cards into their best meld and value it through the per-meld scoring steps (EC-18, EC-29)")
+    .description("classify Eclipsed cards into their best meld and value it through the per-meld scoring steps (EC-18, EC-29)")
     .argument("<card...>", "card ids, e.g. solar-4 arc-5 void-6 (Traveler = <suit>-1)")
     .option("--edicts <ids>", "active Edict cards, comma-separated (fate first), e.g. solar-3,void-4")
     .option("--meter <n>", "Light/Dark meter position, -3 (Dark) … 3 (Light)", "0")
