@@ -42,23 +42,31 @@ describe("lunar-trick: full print PDF", () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it("has one page per sheet of components, on the right paper", async () => {
-    // 32 moon cards: 4 front + 4 back pages; 8 dividers: 1+1; trump status: 1+1 (two-sided);
-    // moon phase sheet: 1; 3 markers: 1+1; 20 point tokens (4 discs): 1+1; reference: 1.
+  it("has one page per sheet of components, on the right paper; small card components and tokens share pages", async () => {
+    // 41 poker cards (32 moon cards, 8 dividers, the two-sided trump status card) fill 5 fronts,
+    // each followed by its backs; moon phase sheet: 1; 3 markers and 20 point tokens (4 discs) on one sheet: 1+1; reference: 1.
     for (const [paper, size] of [["a4", A4], ["letter", LETTER]] as const) {
       const pdf = await readPdf(readFileSync(join(out, "lunar-trick/print", `lunar-trick-${paper}.pdf`)));
-      expect(pdf.pages).toHaveLength(18);
+      expect(pdf.pages).toHaveLength(14);
       for (const p of pdf.pages) expect(isPaper(p, size)).toBe(true);
       pdf.pages.forEach((p, i) => {
-        expect(p.text).toContain(`page ${i + 1}/18`);
+        expect(p.text).toContain(`page ${i + 1}/14`);
         expect(p.text).toContain("print at 100 % — 10 mm ruler");
         expect(p.text).toContain("Lunar Trick");
       });
       expect(pdf.pages[0].text).toContain("Moon Cards");
       expect(pdf.pages[0].text).toContain("Rising Moon 1");
       expect(pdf.pages[1].text).toContain("Moon Cards (backs)");
+      // The footers name every component on a shared page; the trump card's both sides are there.
+      expect(pdf.pages[6].text).toContain("Moon Cards + Divider Cards");
+      expect(pdf.pages[8].text).toContain("Divider Cards + Trump Status Card");
+      expect(pdf.pages[8].text).toContain("Rising Moon is trump");
+      expect(pdf.pages[9].text).toContain("Divider Cards + Trump Status Card (backs)");
+      expect(pdf.pages[9].text).toContain("Falling Moon is trump");
+      expect(pdf.pages[11].text).toContain("Moon Markers + Point Tokens");
+      expect(pdf.pages[12].text).toContain("Moon Markers + Point Tokens (backs)");
       // Reference sheet tables come from rules.yaml through the model.
-      expect(pdf.pages[17].text).toContain("Tricks won");
+      expect(pdf.pages[13].text).toContain("Tricks won");
     }
   });
 
@@ -73,8 +81,8 @@ describe("lunar-trick: full print PDF", () => {
 
   it("sets TrimBox and BleedBox on every page and asks viewers not to scale", () => {
     const raw = readFileSync(join(out, "lunar-trick/print/lunar-trick-letter.pdf")).toString("latin1");
-    expect(raw.match(/\/TrimBox/g)?.length).toBe(18);
-    expect(raw.match(/\/BleedBox/g)?.length).toBe(18);
+    expect(raw.match(/\/TrimBox/g)?.length).toBe(14);
+    expect(raw.match(/\/BleedBox/g)?.length).toBe(14);
     expect(raw).toMatch(/\/PrintScaling \/None/);
     expect(raw).toMatch(/\/Duplex \/DuplexFlipLongEdge/);
   });

@@ -3,9 +3,10 @@
  * edges, back offset, bleed layout, tiling of boards larger than the paper, pie tokens.
  */
 import { describe, expect, it } from "vitest";
-import { imposeCards, gridFor } from "../src/render/kinds/card";
+import { imposeCardGroup, imposeCards, gridFor } from "../src/render/kinds/card";
+import { imposeAll } from "../src/render/kinds/index";
 import { imposeBoards, TILE_OVERLAP } from "../src/render/kinds/board";
-import { imposeTokens } from "../src/render/kinds/token";
+import { imposeTokenGroup, imposeTokens } from "../src/render/kinds/token";
 import { DEFAULT_PRINT, PAPERS, pageSize, type Page } from "../src/render/page";
 import type { RenderComponent } from "../src/render/types";
 
@@ -135,6 +136,73 @@ describe("duplex backs", () => {
   });
 });
 
+describe("small card components share pages", () => {
+  // Like Lunar Trick: a 32-card deck, 8 dividers with the same back, one two-sided status card.
+  const deck = cards(32, { id: "moon", title: "Moon Cards" });
+  const dividers = cards(1, { id: "div", title: "Divider Cards", items: [{ id: "divider", copies: 8, values: {} }] });
+  const status = cards(1, { id: "trump", title: "Trump Status Card", backTemplate: undefined, items: [{ id: "status", copies: 1, values: {}, backTemplate: "falling" }] });
+  const boardC: RenderComponent = { ...cards(1), id: "sheet", kind: "board", title: "Sheet", width: 150, height: 150, backTemplate: undefined };
+
+  it("41 cards of three components take 5 front pages (not 4 + 1 + 1), each followed by its backs", () => {
+    const pages = imposeCardGroup([deck, dividers, status], PAPERS.a4, DEFAULT_PRINT);
+    expect(pages.map((p) => p.placements.length)).toEqual([9, 9, 9, 9, 9, 9, 9, 9, 5, 5]);
+    expect(pages.map((p) => p.label)).toEqual([
+      ...Array.from({ length: 3 }, () => ["Moon Cards", "Moon Cards (backs)"]).flat(),
+      "Moon Cards + Divider Cards",
+      "Moon Cards + Divider Cards (backs)",
+      "Divider Cards + Trump Status Card",
+      "Divider Cards + Trump Status Card (backs)",
+    ]);
+  });
+
+  for (const duplex of ["long", "short"] as const) {
+    it(`every back lands behind its own front on a shared page (${duplex}-edge flip), with its own back art`, () => {
+      const pages = imposeCardGroup([dividers, status], PAPERS.letter, { ...DEFAULT_PRINT, duplex });
+      expect(pages).toHaveLength(2);
+      const [front, back] = pages;
+      const size = pageSize(PAPERS.letter, false);
+      expect(front.placements.map((p) => p.face)).toEqual([...Array(8).fill("div/divider"), "trump/status"]);
+      for (let i = 0; i < front.placements.length; i++) {
+        const f = front.placements[i];
+        const b = back.placements[i];
+        // Turned over the long (vertical) edge x mirrors; over the short edge y mirrors.
+        if (duplex === "long") {
+          expect(b.x).toBeCloseTo(size.w - f.x - f.w, 6);
+          expect(b.y).toBeCloseTo(f.y, 6);
+        } else {
+          expect(b.x).toBeCloseTo(f.x, 6);
+          expect(b.y).toBeCloseTo(size.h - f.y - f.h, 6);
+        }
+        expect(b.face).toBe(f.face === "trump/status" ? "trump/status.back" : "div/back");
+      }
+    });
+  }
+
+  it("a one-sided component on a shared page leaves its cell empty on the back page", () => {
+    const oneSided = cards(2, { id: "plain", title: "Plain", backTemplate: undefined });
+    const [front, back] = imposeCardGroup([cards(3), oneSided], PAPERS.a4, DEFAULT_PRINT);
+    expect(front.placements).toHaveLength(5);
+    expect(back.placements.map((p) => p.face)).toEqual(["deck/back", "deck/back", "deck/back"]);
+    expect(back.label).toBe("Deck (backs)");
+  });
+
+  it("imposeAll groups same-size card components where the first stands, other kinds and sizes stay apart", () => {
+    const mini = cards(2, { id: "mini", title: "Mini Cards", width: 41, height: 63 });
+    const pages = imposeAll([deck, boardC, dividers, mini, status], PAPERS.a4, DEFAULT_PRINT);
+    expect(pages.map((p) => p.label)).toEqual([
+      ...Array.from({ length: 3 }, () => ["Moon Cards", "Moon Cards (backs)"]).flat(),
+      "Moon Cards + Divider Cards",
+      "Moon Cards + Divider Cards (backs)",
+      "Divider Cards + Trump Status Card",
+      "Divider Cards + Trump Status Card (backs)",
+      "Sheet",
+      "Mini Cards",
+      "Mini Cards (backs)",
+    ]);
+    expect(() => imposeCardGroup([deck, mini], PAPERS.a4, DEFAULT_PRINT)).toThrow(/differ in size/);
+  });
+});
+
 describe("boards, sheets and tokens", () => {
   const board = (w: number, h: number): RenderComponent => ({ ...cards(1), kind: "board", width: w, height: h, backTemplate: undefined });
 
@@ -162,6 +230,37 @@ describe("boards, sheets and tokens", () => {
     const [a, b] = windows;
     expect(a.x + a.w - b.x).toBeCloseTo(TILE_OVERLAP, 6);
     expect(pages[0].lines.some((l) => l.kind === "overlap")).toBe(true);
+    for (const p of pages) expect(within(p, "a4")).toBe(true);
+  });
+
+  it("token components share pages: 3 markers and 4 discs of slices on one sheet, no overlaps, backs behind fronts", () => {
+    const markers: RenderComponent = { ...cards(1), id: "m", title: "Moon Markers", kind: "token", width: 22, height: 22, shape: { type: "circle" }, items: [{ id: "m", copies: 3, values: {} }] };
+    const pie: RenderComponent = { ...cards(1), id: "p", title: "Point Tokens", kind: "token", width: 40, height: 40, shape: { type: "pie", slices: 5 }, items: [{ id: "p", copies: 20, values: {} }] };
+    const pages = imposeTokenGroup([markers, pie], PAPERS.a4, DEFAULT_PRINT);
+    expect(pages.map((p) => p.label)).toEqual(["Moon Markers + Point Tokens", "Moon Markers + Point Tokens (backs)"]);
+    const [front, back] = pages;
+    expect(front.placements).toHaveLength(23);
+    expect(within(front, "a4") && within(back, "a4")).toBe(true);
+    // One box per marker and per disc, none overlapping another (slices of a disc share its box).
+    const boxes = [...new Map(front.placements.map((p) => [`${p.x},${p.y}`, p])).values()];
+    expect(boxes).toHaveLength(3 + 4);
+    for (const a of boxes) for (const b of boxes) {
+      if (a === b) continue;
+      expect(a.x + a.w <= b.x + 1e-9 || b.x + b.w <= a.x + 1e-9 || a.y + a.h <= b.y + 1e-9 || b.y + b.h <= a.y + 1e-9).toBe(true);
+    }
+    front.placements.forEach((f, i) => {
+      expect(back.placements[i].x).toBeCloseTo(210 - f.x - f.w, 6);
+      expect(back.placements[i].y).toBeCloseTo(f.y, 6);
+    });
+    // Content stays above the footer band.
+    expect(front.footer).toBe("bottom");
+  });
+
+  it("tokens flow onto a new page when a page is full", () => {
+    const many: RenderComponent = { ...cards(1), kind: "token", width: 40, height: 40, shape: { type: "circle" }, items: [{ id: "t", copies: 30, values: {} }] };
+    const pages = imposeTokens(many, PAPERS.a4, DEFAULT_PRINT);
+    // 4 per row (40 + 5 gap on 198 mm), 6 rows (40 + 5 on 297 − 12 − 9 − 4 mm): 24, then 6.
+    expect(pages.filter((p) => !p.label.includes("backs")).map((p) => p.placements.length)).toEqual([24, 6]);
     for (const p of pages) expect(within(p, "a4")).toBe(true);
   });
 

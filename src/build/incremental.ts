@@ -13,7 +13,7 @@
  * All games' work is pipelined through one rasteriser and one worker pool, so a cold build keeps
  * every core busy.
  */
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { printPages, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
@@ -22,7 +22,7 @@ import { writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
-import { svgToPng } from "../render/png";
+import { pxFor, svgToPng } from "../render/png";
 import { BLEED_MM, type RenderGame } from "../render/types";
 import { writeGallery } from "../gallery/write";
 import { WorkerPool } from "./pool";
@@ -105,6 +105,34 @@ function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOp
   return jobs;
 }
 
+/** Hash of every file under the templates folder (templates and shared partials). */
+function templatesHash(dir: string): string {
+  if (!existsSync(dir)) return "";
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+  return sha256(...files.flatMap((f) => [f, readFileSync(f)]));
+}
+
+/**
+ * The last rendered SVGs of each game in this process, keyed by everything rendering reads (the
+ * game model, the templates, the renderer version). A long-running `watch` renders a game once per
+ * edit, not once for its preview pass and again for its PDF pass, and a no-op rebuild renders
+ * nothing. Rendering is a pure function of that key, so reuse changes no byte.
+ */
+const rendered = new Map<string, { key: string; sides: RenderedSide[]; warnings: RenderedWarnings }>();
+type RenderedWarnings = ReturnType<typeof renderSides>["warnings"];
+
+function renderSidesCached(input: GameInput, version: string): { sides: RenderedSide[]; warnings: RenderedWarnings } {
+  const key = sha256(version, JSON.stringify(input.game), templatesHash(input.templates.dir));
+  const hit = rendered.get(input.game.id);
+  if (hit !== undefined && hit.key === key) return { sides: hit.sides, warnings: [...hit.warnings] };
+  const r = renderSides(input.game, input.templates);
+  rendered.set(input.game.id, { key, sides: r.sides, warnings: r.warnings });
+  return { sides: r.sides, warnings: [...r.warnings] };
+}
+
 /** Prefixes errors with the game id when a multi-game build fails (single-game callers add it themselves). */
 function withGame<T>(game: string, fn: () => T): T {
   try {
@@ -164,6 +192,38 @@ class Lanes<T> {
   }
 }
 
+/**
+ * Bounds the pixels being rasterised at once. A 300 dpi card is ~1 Mpx, a reference sheet ~7 Mpx,
+ * and each costs about 3 copies of 4 bytes per pixel while it is in flight (resvg's pixmap, the
+ * pixels handed to JS, sharp's input); two sheets side by side would add ~150 MB to the peak for no
+ * gain in speed, since both cores are busy either way. A face bigger than the budget runs alone.
+ */
+class PixelBudget {
+  private inFlight = 0;
+  private readonly waiting: { px: number; go: () => void }[] = [];
+
+  constructor(private readonly budget: number) {}
+
+  async acquire(px: number): Promise<void> {
+    const fits = (): boolean => this.inFlight === 0 || this.inFlight + px <= this.budget;
+    if (this.waiting.length > 0 || !fits()) await new Promise<void>((go) => this.waiting.push({ px, go }));
+    else this.inFlight += px;
+  }
+
+  release(px: number): void {
+    this.inFlight -= px;
+    // First come, first served: a big face is not overtaken forever by small ones.
+    while (this.waiting.length > 0 && (this.inFlight === 0 || this.inFlight + this.waiting[0].px <= this.budget)) {
+      const next = this.waiting.shift()!;
+      this.inFlight += next.px;
+      next.go();
+    }
+  }
+}
+
+/** Faces rasterised at once may total this many pixels (two cards, or one sheet and one card). */
+const RASTER_BUDGET_PX = 8_000_000;
+
 interface PngJob {
   w: GameWork;
   side: RenderedSide;
@@ -186,10 +246,18 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
 
   // PNGs: cached ones are copied, the rest rasterised on the libuv pool, a few at a time.
   const rasterStart = performance.now();
+  const budget = new PixelBudget(RASTER_BUDGET_PX);
   const pngs = new Lanes<PngJob>(opts.concurrency ?? availableParallelism(), async ({ w, side, file, key }) => {
     let png = store.readPng(key);
     if (png === undefined) {
-      png = await svgToPng(side.svg, side.component.width + 2 * BLEED_MM);
+      const widthMm = side.component.width + 2 * BLEED_MM;
+      const px = pxFor(widthMm) * pxFor(side.component.height + 2 * BLEED_MM);
+      await budget.acquire(px);
+      try {
+        png = await svgToPng(side.svg, widthMm);
+      } finally {
+        budget.release(px);
+      }
       store.writePng(key, png);
       w.result.rasterized += 1;
     } else {
@@ -210,7 +278,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
     // its stale PNGs to the rasteriser, which work while the next game's SVGs are rendered.
     for (const input of inputs) {
       const t = performance.now();
-      const { sides, warnings } = withGame(input.game.id, () => renderSides(input.game, input.templates));
+      const { sides, warnings } = withGame(input.game.id, () => renderSidesCached(input, version));
       const manifest = store.readManifest(input.game.id);
       const hashes = new Map(sides.map((s) => [s.key, sha256(s.svg)]));
       const cold = Object.keys(manifest.faces).length === 0;

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Request, Response, Task } from "./worker";
+import { run as runHere, type Request, type Response, type Task } from "./worker";
 
 const require = createRequire(import.meta.url);
 const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
@@ -33,11 +33,18 @@ export class WorkerPool {
   private readonly queue: { id: number; pending: Pending }[] = [];
   private nextId = 1;
   private closed = false;
+  private inline: Promise<unknown> = Promise.resolve();
 
   constructor(readonly size = Math.max(1, availableParallelism())) {}
 
   run(task: Task): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("worker pool is closed"));
+    // Size 0: run on this thread, one task at a time (no extra isolates: the leanest in memory).
+    if (this.size === 0) {
+      const turn = this.inline.then(() => runHere(task));
+      this.inline = turn.catch(() => undefined);
+      return turn;
+    }
     return new Promise<Buffer>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, pending: { task, resolve, reject } });
       this.pump();

@@ -18,7 +18,7 @@ export interface Request {
 
 export type Response = { id: number; ok: true; data: Uint8Array } | { id: number; ok: false; message: string };
 
-async function run(task: Task): Promise<Buffer> {
+export async function run(task: Task): Promise<Buffer> {
   if (task.kind === "pdf") return writePdf(task.pages, new Map(task.faces), task.meta);
   return svgToPng(task.svg, task.widthMm);
 }

@@ -10,7 +10,7 @@ import { listFaces, type FaceEntry } from "./faces";
 import { svgToPng } from "./png";
 import { writePdf } from "./pdf";
 import { writeFileAtomic } from "./files";
-import { IMPOSERS } from "./kinds/index";
+import { imposeAll } from "./kinds/index";
 import { alignmentTest } from "./alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type Paper, type PrintOptions } from "./page";
 import { BLEED_MM, type RenderGame, type Warning } from "./types";
@@ -69,7 +69,7 @@ function removeStale(dir: string, keep: Set<string>): void {
 }
 
 export function printPages(game: RenderGame, paper: Paper, print: PrintOptions): Page[] {
-  return game.components.flatMap((c) => IMPOSERS[c.kind](c, paper, print));
+  return imposeAll(game.components, paper, print);
 }
 
 export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<BuildResult> {

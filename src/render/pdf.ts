@@ -3,6 +3,8 @@
  * bundled TTFs embedded as subsets, every page gets TrimBox/BleedBox, a footer and a 10 mm ruler,
  * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
  */
+import { readFileSync } from "node:fs";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
 import { FONT_FACES, pdfFontFor } from "./fonts";
@@ -21,6 +23,117 @@ export interface PdfMeta {
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
 
 const k = PT_PER_MM;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fontkit internals (tables, glyph cache) */
+type Glyph = { codePoints: number[] };
+type Position = Record<string, number>;
+interface Shaped {
+  /** The (id, code points) fontkit asks its glyph cache for, in order, after mapping the string. */
+  glyphs: [number, number[]][];
+  /** Positions before fontkit hides default-ignorable characters. */
+  positions: Position[];
+}
+
+/**
+ * Shaping shared by every document of the thread. A scratch font (same decoded tables) shapes each
+ * string once and records what fontkit asked its glyph cache for. Each document's own font then
+ * replays exactly those calls, so its glyph objects — whose code points end up in the PDF's
+ * ToUnicode map — are the ones a fresh pdfkit font would hold, whatever was drawn before.
+ */
+class SharedFace {
+  readonly data: Buffer;
+  readonly tables: object = {};
+  private readonly scratch: any;
+  private readonly shaped = new Map<string, Shaped>();
+
+  constructor(file: string) {
+    this.data = readFileSync(file);
+    this.scratch = this.open();
+    const engine = this.scratch._layoutEngine;
+    // Keep fontkit's call to the space glyph (so the recorded calls line up) but not its effect.
+    engine.hideDefaultIgnorables = function (this: any): void {
+      this.font.glyphForCodePoint(0x20);
+    };
+  }
+
+  /** A new font object over the shared tables (fontkit.create: the same parser as openSync). */
+  open(): any {
+    const font = (fontkit as unknown as { create(data: Buffer): any }).create(this.data);
+    font._tables = this.tables;
+    return font;
+  }
+
+  shape(text: string): Shaped {
+    let s = this.shaped.get(text);
+    if (s !== undefined) return s;
+    const calls: [number, number[]][] = [];
+    const font = this.scratch;
+    const getGlyph = font.getGlyph;
+    font._glyphs = {};
+    font.getGlyph = (id: number, cps: number[] = []) => {
+      calls.push([id, cps]);
+      return getGlyph.call(font, id, cps);
+    };
+    try {
+      const run = font.layout(text);
+      const n = run.glyphs.length;
+      // Calls: one per code point (glyphsForString), one per output glyph, then the space glyph.
+      s = { glyphs: calls.slice(calls.length - 1 - n, calls.length - 1), positions: run.positions.map((p: Position) => ({ ...p })) };
+    } finally {
+      font.getGlyph = getGlyph;
+    }
+    this.shaped.set(text, s);
+    return s;
+  }
+
+  /** A document's font: fontkit's own except that `layout` (without features) replays `shape`. */
+  documentFont(): fontkit.Font {
+    const font = this.open();
+    const own = font.layout.bind(font);
+    const ignorable = (ch: number | undefined): boolean => ch !== undefined && this.scratch._layoutEngine.isDefaultIgnorable(ch);
+    font.layout = (text: string, ...rest: unknown[]) => {
+      if (typeof text !== "string" || rest.some((r) => r !== undefined)) return own(text, ...rest);
+      const s = this.shape(text);
+      const positions = s.positions.map((p) => ({ ...p }));
+      const empty = text.length === 0 || font.glyphsForString(text).length === 0;
+      const glyphs: Glyph[] = s.glyphs.map(([id, cps]) => font.getGlyph(id, cps));
+      if (!empty) {
+        const space = font.glyphForCodePoint(0x20);
+        for (let i = 0; i < glyphs.length; i++) {
+          if (ignorable(glyphs[i].codePoints[0])) {
+            glyphs[i] = space;
+            positions[i].xAdvance = 0;
+            positions[i].yAdvance = 0;
+          }
+        }
+      }
+      return {
+        glyphs,
+        positions,
+        get advanceWidth(): number {
+          let w = 0;
+          for (const p of positions) w += p.xAdvance;
+          return w;
+        },
+      };
+    };
+    return font;
+  }
+}
+
+const sharedFaces = new Map<string, SharedFace>();
+
+/** The bundled faces for one document (pdfkit would re-read and re-parse every TTF per document). */
+function documentFonts(): [string, fontkit.Font][] {
+  return Object.values(FONT_FACES).map((face) => {
+    let shared = sharedFaces.get(face.file);
+    if (shared === undefined) {
+      shared = new SharedFace(face.file);
+      sharedFaces.set(face.file, shared);
+    }
+    return [face.pdfName, shared.documentFont()];
+  });
+}
 
 function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: number): void {
   if (shape.type === "circle") {
@@ -203,7 +316,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
     compress: true,
     info: { Title: meta.title, Author: "syzygy", Creator: "syzygy", Producer: "syzygy (pdfkit)", CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
   });
-  for (const face of Object.values(FONT_FACES)) doc.registerFont(face.pdfName, face.file);
+  for (const [name, font] of documentFonts()) (doc as any).registerFont(name, font);
   // Ask viewers to print at 100 % and to flip on the edge the backs were laid out for.
   (doc as any)._root.data.ViewerPreferences = doc.ref({
     PrintScaling: "None",

@@ -8,6 +8,11 @@ import sharp from "sharp";
 import { ALL_FONT_FILES } from "./fonts";
 import { DPI, MM_PER_INCH } from "./types";
 
+// Each face is encoded once, so libvips' operation cache only holds memory (tens of MB at 300 dpi);
+// one libvips thread per image: faces are already encoded several at a time on the thread pool.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Pixel width for a width in mm at 300 dpi (poker with bleed: 69.85 mm → 825 px). */
 export function pxFor(mm: number, dpi = DPI): number {
   return Math.round((mm / MM_PER_INCH) * dpi);

@@ -21,7 +21,8 @@ import type { Component, GameModel, Item } from "../model/types";
 import { DECK_POINT, HAND_SIZE, PLACES, PLAY_ZONE, SHELF_TOP_Z, SHELF_X, handPoint, seatColors } from "../../mods/tts/layout";
 import { GuidAllocator } from "./guid";
 import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
-import { bleedPx, chooseGrid, composeSheet, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
+import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
+import { BLEED_MM } from "../render/types";
 import { saveScript } from "./script";
 import { buildXmlUi } from "./xmlui";
 import { buttonsFor } from "../../mods/tts/games/buttons";
@@ -270,20 +271,27 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
 }
 
 async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
-  const widthUnits = component.size.width * UNITS_PER_MM;
+  const shape = component.shape;
+  // A pie slice shows only the slice: its image is cut to it and the piece is the slice's size,
+  // not the size of the disc's box (see sectorImage).
+  const sliceMm = shape.kind === "sector" ? sectorBox(component.size.width, component.size.height, shape.degrees) : undefined;
+  const widthUnits = (sliceMm !== undefined ? sliceMm.w : component.size.width) * UNITS_PER_MM;
   const s = round3(widthUnits / PIECE_UNITS_AT_SCALE_1);
   const out: AnyObject[] = [];
   const urls = new Map<string, { face: string; back?: string }>();
   for (const item of component.items) {
-    const face = emitImage(ctx, `${component.id}-${item.id}`, "png", await tokenImage(pngPath(ctx, component.id, `${item.id}.png`)));
-    let back: string | undefined;
+    const file = pngPath(ctx, component.id, `${item.id}.png`);
     // Custom_Token is one-sided (its outline comes from the face's alpha): no back image.
-    if (component.shape.kind === "sector") {
-      urls.set(item.id, { face });
+    if (shape.kind === "sector") {
+      const cut = await sectorImage(file, { w: component.size.width, h: component.size.height }, shape.degrees, BLEED_MM);
+      urls.set(item.id, { face: emitImage(ctx, `${component.id}-${item.id}`, "png", cut.png) });
       continue;
     }
-    if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await tokenImage(pngPath(ctx, component.id, "back.png")));
-    if (component.backs === "per-item") back = emitImage(ctx, `${component.id}-${item.id}-back`, "png", await tokenImage(pngPath(ctx, component.id, `${item.id}.back.png`)));
+    const trimmed = (f: string): Promise<Buffer> => tokenImage(f, component.size.width, BLEED_MM);
+    const face = emitImage(ctx, `${component.id}-${item.id}`, "png", await trimmed(file));
+    let back: string | undefined;
+    if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await trimmed(pngPath(ctx, component.id, "back.png")));
+    if (component.backs === "per-item") back = emitImage(ctx, `${component.id}-${item.id}-back`, "png", await trimmed(pngPath(ctx, component.id, `${item.id}.back.png`)));
     urls.set(item.id, { face, back });
   }
   const spot = shelfSpot(ctx, widthUnits + 0.5);

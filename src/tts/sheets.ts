@@ -102,7 +102,75 @@ export async function singleImage(image: CardImage, maxSide: number = MAX_SIDE):
     .toBuffer();
 }
 
-/** A token image keeping its transparency (Custom_Token takes its outline from the alpha). */
-export async function tokenImage(file: string, maxSide = 1024): Promise<Buffer> {
-  return sharp(file).resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
+/**
+ * A token image keeping its transparency, with the print bleed (`bleedMm` around a piece box
+ * `widthMm` wide) cut off so the tile shows the piece as cut, not its bleed.
+ */
+export async function tokenImage(file: string, widthMm: number, bleedMm: number, maxSide = 1024): Promise<Buffer> {
+  const meta = await sharp(file).metadata();
+  const pxW = meta.width ?? 0;
+  const pxH = meta.height ?? 0;
+  const b = Math.round((bleedMm * pxW) / (widthMm + 2 * bleedMm));
+  const img = b > 0 && 2 * b < Math.min(pxW, pxH) ? sharp(file).extract({ left: b, top: b, width: pxW - 2 * b, height: pxH - 2 * b }) : sharp(file);
+  return img.resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
+}
+
+/** Bounding box (mm, inside the piece box) of a pie slice of `degrees` of the disc inscribed in a w×h box, pointing up. */
+export function sectorBox(w: number, h: number, degrees: number): { x: number; y: number; w: number; h: number } {
+  const cx = w / 2;
+  const cy = h / 2;
+  const r = Math.min(w, h) / 2;
+  const half = (degrees / 2) * (Math.PI / 180);
+  const xs = [cx];
+  const ys = [cy];
+  // The apex and the arc (sampled, including its ends and every quadrant point it passes).
+  const angles = [-half, half];
+  for (let k = -4; k <= 4; k++) if (Math.abs((k * Math.PI) / 2) < half) angles.push((k * Math.PI) / 2);
+  for (const a of angles) {
+    xs.push(cx + r * Math.sin(a));
+    ys.push(cy - r * Math.cos(a));
+  }
+  const x1 = Math.min(...xs);
+  const y1 = Math.min(...ys);
+  return { x: x1, y: y1, w: Math.max(...xs) - x1, h: Math.max(...ys) - y1 };
+}
+
+/**
+ * A pie-slice token's image cut to the slice: everything outside the cut shape (bleed, the empty
+ * rest of the disc's box) made transparent and cropped away, so a Custom_Token (outline from the
+ * alpha) is exactly the slice. `bleedMm` is the margin the PNG has around the piece box.
+ * Returns the image and the slice's size in mm (the piece's size on the table).
+ */
+export async function sectorImage(
+  file: string,
+  box: { w: number; h: number },
+  degrees: number,
+  bleedMm: number,
+  maxSide = 1024,
+): Promise<{ png: Buffer; widthMm: number; heightMm: number }> {
+  const meta = await sharp(file).metadata();
+  const pxW = meta.width ?? 0;
+  const pxH = meta.height ?? 0;
+  const k = pxW / (box.w + 2 * bleedMm);
+  const r = (Math.min(box.w, box.h) / 2) * k;
+  const cx = (box.w / 2 + bleedMm) * k;
+  const cy = (box.h / 2 + bleedMm) * k;
+  const half = (degrees / 2) * (Math.PI / 180);
+  const p = (a: number): string => `${(cx + r * Math.sin(a)).toFixed(3)} ${(cy - r * Math.cos(a)).toFixed(3)}`;
+  const large = degrees > 180 ? 1 : 0;
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${pxW}" height="${pxH}"><path d="M${cx.toFixed(3)} ${cy.toFixed(3)}L${p(-half)}A${r.toFixed(3)} ${r.toFixed(3)} 0 ${large} 1 ${p(half)}Z" fill="#fff"/></svg>`,
+  );
+  const slice = sectorBox(box.w, box.h, degrees);
+  const left = Math.max(0, Math.floor((slice.x + bleedMm) * k));
+  const top = Math.max(0, Math.floor((slice.y + bleedMm) * k));
+  const width = Math.min(pxW - left, Math.ceil((slice.x + slice.w + bleedMm) * k) - left);
+  const height = Math.min(pxH - top, Math.ceil((slice.y + slice.h + bleedMm) * k) - top);
+  const masked = await sharp(file).ensureAlpha().composite([{ input: mask, blend: "dest-in" }]).png().toBuffer();
+  const png = await sharp(masked)
+    .extract({ left, top, width, height })
+    .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true })
+    .png()
+    .toBuffer();
+  return { png, widthMm: slice.w, heightMm: slice.h };
 }

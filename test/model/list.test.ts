@@ -28,6 +28,7 @@ describe("syzygy list", () => {
     expect(ec.components.map((c: { id: string; kind: string; count: number }) => `${c.id}:${c.kind}:${c.count}`)).toEqual([
       "cards:card:52",
       "meter-track:board:1",
+      "meter-marker:token:1",
       "reference:sheet:2",
     ]);
   });
@@ -37,7 +38,7 @@ describe("syzygy list", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Eclipsed \(eclipsed\), 2–4 players\n/);
     expect(r.stdout).toMatch(/\ncards\s+card\s+52\s+63\.5×88\.9 mm\s+card \/ back\s+Cards\n/);
-    expect(r.stdout).toMatch(/\n55 pieces\n$/);
+    expect(r.stdout).toMatch(/\n56 pieces\n$/);
   });
 
   it("an unknown game is a usage error listing the valid ids (exit 2)", async () => {

@@ -33,6 +33,7 @@ const CONTRACT: Record<string, [string, string, number, { width: number; height:
   eclipsed: [
     ["cards", "card", 52, POKER, "card", "back"],
     ["meter-track", "board", 1, { width: 180, height: 60 }, "meter-track", undefined],
+    ["meter-marker", "token", 1, { width: 18, height: 18 }, "meter-marker", "meter-marker"],
     ["reference", "sheet", 2, SHEET, "reference", undefined],
   ],
 };

@@ -89,6 +89,41 @@ describe("eclipsed TTS script", () => {
     expect(t.errors()).toEqual([]);
   });
 
+  it("EC-6: the meter marker stands on the meter track at the engine's meter after every action (reveal, melds, new rounds)", () => {
+    const t = table();
+    const seed = "ec-meter";
+    t.startSeeded(2, seed);
+    const m = new Mirror("eclipsed", 2, seed, "greedy");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const boardState = (built.save.ObjectStates as any[]).find((o) => o.GMNotes === "meter-track/meter-track");
+    const boardWidth = boardState.Transform.scaleX * 10; // Custom_Board: 10 units wide at scale 1
+    // The board is locked where the save puts it (the snapshot lists only pieces).
+    const board = { x: boardState.Transform.posX, y: boardState.Transform.posY, z: boardState.Transform.posZ };
+    const cell = (boardWidth * 24) / 180; // 7 cells of 24 mm on the 180 mm track
+    const check = () => {
+      const objects = t.snapshot().objects;
+      const marker = objects.find((o) => o.note === "meter-marker/meter-marker")!;
+      const meter = m.state.meter as number;
+      // Neutral (0) is the middle cell, Light to the right (+x), Dark to the left; the cells sit above the board's centre line.
+      expect(marker.x).toBeCloseTo(board.x + meter * cell, 2);
+      expect(marker.z).toBeCloseTo(board.z + (boardWidth * 8) / 180, 2);
+      expect(marker.y).toBeGreaterThan(board.y);
+      return meter;
+    };
+    check();
+    const seen = new Set<number>();
+    let melds = 0;
+    play(t, m, 400, (_seat, action) => {
+      if (action.type === "meld") melds++;
+      seen.add(check());
+    });
+    check();
+    expect(melds).toBeGreaterThan(0);
+    // The marker really moved over the game (not only the start position).
+    expect(seen.size).toBeGreaterThan(1);
+    expect(t.errors()).toEqual([]);
+  }, 120_000);
+
   for (const players of [2, 3]) {
     it(`a full ${players}-player game through table events ends as \`syzygy replay\` does`, () => {
       const t = table();

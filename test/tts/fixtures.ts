@@ -1,7 +1,7 @@
 /**
  * Test inputs for the TTS builder that do not depend on the print-and-play build: the repo's
  * game models, and small generated PNGs for every component in a temp out/ folder (with bleed
- * on cards, like the real ones), so the builder is tested without rendering 100 cards.
+ * on cards and tokens, like the real ones), so the builder is tested without rendering 100 cards.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -35,7 +35,8 @@ async function png(file: string, w: number, h: number, seed: number, alpha: bool
 export async function writeFakeImages(model: GameModel, outDir: string): Promise<void> {
   let seed = 1;
   for (const c of model.components) {
-    const bleed = c.kind === "card" ? 3.175 : 0;
+    // Cards and tokens carry the 1/8 in bleed of the real PNGs (token images are cut to their shape).
+    const bleed = c.kind === "card" || c.kind === "token" ? 3.175 : 0;
     const w = Math.round((c.size.width + 2 * bleed) * PX_PER_MM);
     const h = Math.round((c.size.height + 2 * bleed) * PX_PER_MM);
     const dir = path.join(outDir, model.id, "cards", c.id);

@@ -255,3 +255,51 @@ describe("syzygy tts (CLI)", () => {
     expect(errs.join("")).toMatch(/card image\(s\) missing, e\.g\. .*: run `syzygy build lunar-trick` first/);
   }, 60_000);
 });
+
+describe("pie-slice tokens (Lunar Trick point tokens, 1/5 of a Ø40 disc)", () => {
+  it("are as large on the table as the slice they show, with an image cut to the slice", async () => {
+    const { save } = built.get("lunar-trick")!;
+    const tokens = allObjects(save.ObjectStates).filter((o) => typeof o.GMNotes === "string" && o.GMNotes.startsWith("point-tokens/"));
+    expect(tokens.length).toBe(20);
+    // The slice's box: 2·20·sin 36° wide, 20 deep (apex to arc), not the 40 mm box of the disc.
+    const sliceW = 40 * Math.sin(Math.PI / 5);
+    const units = (mm: number) => (mm * 2.2) / 63.5;
+    for (const t of tokens) expect(t.Transform.scaleX).toBeCloseTo(units(sliceW) / 2, 2);
+    const file = fileURLToPath(tokens[0].CustomImage.ImageURL);
+    const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    // The image is the slice's bounding box: its aspect is the slice's, not the disc's square.
+    expect(info.width / info.height).toBeCloseTo(sliceW / 20, 1);
+    const alpha = (x: number, y: number) => data[(Math.round(y) * info.width + Math.round(x)) * 4 + 3];
+    // Inside the slice (towards the apex, bottom middle) opaque; outside (bottom corners, beside the apex) clear.
+    expect(alpha(info.width / 2, info.height * 0.8)).toBeGreaterThan(0);
+    expect(alpha(info.width / 2, info.height * 0.1)).toBeGreaterThan(0);
+    expect(alpha(1, info.height - 2)).toBe(0);
+    expect(alpha(info.width - 2, info.height - 2)).toBe(0);
+    // No empty half: every row has some opaque pixel.
+    for (let y = 0; y < info.height - 1; y++) {
+      let row = 0;
+      for (let x = 0; x < info.width; x++) row = Math.max(row, alpha(x, y));
+      expect(row).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("round tokens (moon markers, the Eclipsed meter marker)", () => {
+  it.each([
+    ["lunar-trick", "moon-markers/", 22],
+    ["eclipsed", "meter-marker/", 18],
+  ])("%s %s: a Custom_Tile disc the piece's size, its image without the print bleed", async (game, prefix, mm) => {
+    const { save } = built.get(game)!;
+    const pieces = allObjects(save.ObjectStates).filter((o) => typeof o.GMNotes === "string" && o.GMNotes.startsWith(prefix));
+    expect(pieces.length).toBeGreaterThan(0);
+    for (const p of pieces) {
+      expect(p.Name).toBe("Custom_Tile");
+      expect(p.CustomImage.CustomTile.Type).toBe(2);
+      expect(p.Transform.scaleX).toBeCloseTo((mm * 2.2) / 63.5 / 2, 2);
+    }
+    // The fake PNGs have 2 px/mm plus 1/8 in bleed a side, as the real ones have at 300 dpi.
+    const meta = await sharp(fileURLToPath(pieces[0].CustomImage.ImageURL)).metadata();
+    expect(Math.abs((meta.width ?? 0) - 2 * mm)).toBeLessThanOrEqual(2);
+    expect(meta.width).toBe(meta.height);
+  });
+});

@@ -4,12 +4,15 @@
  * the HUD buttons: Draw from deck / Take discard; lay a meld's cards on the table in front of you
  * and press Declare meld (or Meld (Traveler high), EC-19); drop a card into the play zone to
  * discard it. Go out: press Go out, then drop your discard (or press it with an empty hand,
- * EC-24). The draw pile, the discard pile and every declared meld follow the engine's state.
+ * EC-24). The draw pile, the discard pile and every declared meld follow the engine's state, and
+ * the meter marker stands on the meter track at the engine's meter (EC-6) after every action.
  */
 import type { BaseEvent } from "../../../src/engine/core/types";
 import type { EclipsedState } from "../../../src/engine/eclipsed/state";
+import { RULES } from "../../../src/engine/eclipsed/data.gen";
+import { stableSort } from "../../../src/engine/core/util";
 import { DECK_POINT, placesFor, round3, toWorld, type Point } from "../layout";
-import { cardYaw, objectByGuid } from "../table";
+import { cardYaw, objectByGuid, putPiece } from "../table";
 import { defaultTableRules, type ButtonResult, type CardAction, type Spot, type TableContext, type TableRules } from "./rules";
 
 const DISCARD_POINT: Point = { x: -5.5, z: 9 };
@@ -74,6 +77,41 @@ function staged(ctx: TableContext, seat: number): string[] {
     if (along <= STAGE_LOCAL.halfX && across <= STAGE_LOCAL.halfZ) out.push(card);
   }
   return out;
+}
+
+/**
+ * The meter track's geometry in mm (templates/eclipsed/meter-track.svg.hbs on the 180×60 board):
+ * one cell per meter position, Dark on the left, across x = 6…174, cell centres at y = 22.
+ */
+export const TRACK_MM = { width: 180, height: 60, left: 6, span: 168, centreY: 22 };
+
+function firstWithPrefix(objects: { [note: string]: string }, prefix: string): string | undefined {
+  const notes: string[] = [];
+  for (const note in objects) if (note.substring(0, prefix.length) === prefix) notes.push(note);
+  if (notes.length === 0) return undefined;
+  return objects[stableSort(notes, (a, b) => (a < b ? -1 : a > b ? 1 : 0))[0]];
+}
+
+/** World point of meter position `meter` on a track board centred at (x, z) that is `width` units wide. */
+export function meterPoint(board: { x: number; z: number; width: number }, meter: number): Point {
+  const cells = RULES.meter.max - RULES.meter.min + 1;
+  const xMm = TRACK_MM.left + ((meter - RULES.meter.min + 0.5) * TRACK_MM.span) / cells;
+  const perMm = board.width / TRACK_MM.width;
+  // The board lies unrotated: the image's right is +x, its top +z.
+  return { x: round3(board.x + (xMm - TRACK_MM.width / 2) * perMm), z: round3(board.z + (TRACK_MM.height / 2 - TRACK_MM.centreY) * perMm) };
+}
+
+/** EC-6: the meter marker follows the engine's meter (Neutral until the Edicts are revealed). */
+function arrange(ctx: TableContext): void {
+  const marker = firstWithPrefix(ctx.objects, "meter-marker/");
+  const track = firstWithPrefix(ctx.objects, "meter-track/");
+  if (marker === undefined || track === undefined) return;
+  const board = objectByGuid(track);
+  if (board === undefined) return;
+  const p = board.getPosition();
+  const meter = (ctx.state as EclipsedState).meter;
+  const at = meterPoint({ x: p.x, z: p.z, width: board.getBounds().size.x }, meter);
+  putPiece(marker, { x: at.x, y: p.y + 0.3, z: at.z }, false);
 }
 
 function button(ctx: TableContext, seat: number, id: string): ButtonResult {
@@ -153,7 +191,7 @@ export const eclipsedTable: TableRules = {
   pieceDrop: defaultTableRules.pieceDrop,
   spots: (_game, state, players) => spots(state as EclipsedState, players),
   button: (ctx, seat, id) => button(ctx, seat, id),
-  arrange: () => {},
+  arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };
 

@@ -26,7 +26,7 @@ export function findCard(id: string): DeckCard | undefined {
 
 /** The card with id `id`; callers only pass ids that came from the deck. */
 export function cardOf(id: string): DeckCard {
-  const c = findCard(id);
+  const c = BY_ID[id];
   if (c === undefined) return { id, name: id, suit: "solar", rank: 0 };
   return c;
 }
@@ -35,9 +35,16 @@ export function isCourt(rank: number): boolean {
   return rank >= SCOUT;
 }
 
+/** Suit → alignment, suit → hold-back order, built once (hot paths of `legal`). */
+const ALIGNMENT_OF: { [suit: string]: AlignmentId } = {};
+for (const s of RULES.suits) if (ALIGNMENT_OF[s.id] === undefined) ALIGNMENT_OF[s.id] = s.alignment;
+const SUIT_ORDER: { [suit: string]: number } = {};
+for (let i = 0; i < RULES.holdBackOrder.length; i++)
+  if (SUIT_ORDER[RULES.holdBackOrder[i]] === undefined) SUIT_ORDER[RULES.holdBackOrder[i]] = i;
+
 export function alignmentOf(suit: SuitId): AlignmentId {
-  for (const s of RULES.suits) if (s.id === suit) return s.alignment;
-  return "light";
+  const a = ALIGNMENT_OF[suit];
+  return a !== undefined ? a : "light";
 }
 
 /** Light +1, Dark −1: the meter direction of an alignment. */
@@ -48,8 +55,8 @@ export function alignmentSign(alignment: AlignmentId): number {
 
 /** Index of the suit in the hold-back tie order ☀<⚡<◉<❄ (EC-20). */
 export function suitOrder(suit: SuitId): number {
-  for (let i = 0; i < RULES.holdBackOrder.length; i++) if (RULES.holdBackOrder[i] === suit) return i;
-  return RULES.holdBackOrder.length;
+  const i = SUIT_ORDER[suit];
+  return i !== undefined ? i : RULES.holdBackOrder.length;
 }
 
 /** Deadwood points lost for one unmelded card (EC-19: Traveler −1). */
@@ -62,6 +69,20 @@ export function deadwoodOfCards(ids: readonly string[]): number {
   let sum = 0;
   for (const id of ids) sum += deadwoodOf(cardOf(id).rank);
   return sum;
+}
+
+/**
+ * Card id → a number ordered like `compareCards` (rank, then suit order): sorting by it with
+ * `stableSort` gives the same order as sorting with `compareCards`, without per-compare lookups.
+ */
+const ORDER_KEY: { [id: string]: number } = {};
+for (const c of DECK) ORDER_KEY[c.id] = c.rank * 100 + suitOrder(c.suit);
+
+export function orderKey(id: string): number {
+  const k = ORDER_KEY[id];
+  if (k !== undefined) return k;
+  const c = cardOf(id);
+  return c.rank * 100 + suitOrder(c.suit);
 }
 
 /** Total order for displaying and holding back cards: rank (Traveler = 1), then suit order. */

@@ -8,7 +8,7 @@
  * Meld types and points come from the `melds` table of rules.yaml.
  */
 import type { DeckCard, MeldRow, MeldType, SuitId } from "./data-types";
-import { ECLIPSED_RULES as RULES, SAGE, SCOUT, TRAVELER, WARDEN, alignmentOf, cardOf, compareCards, isCourt } from "./cards";
+import { ECLIPSED_RULES as RULES, SAGE, SCOUT, TRAVELER, WARDEN, alignmentOf, cardOf, isCourt, orderKey } from "./cards";
 import type { ActiveEdict } from "./edicts";
 import { inForce, meldThreshold } from "./edicts";
 import { stableSort } from "../core/util";
@@ -43,14 +43,25 @@ export interface MeldContext {
   firstMeld: boolean;
 }
 
+/** Meld type → its first row and that row's index in the table, built once. */
+const ROW_OF: { [type: string]: MeldRow } = {};
+const INDEX_OF: { [type: string]: number } = {};
+for (let i = 0; i < RULES.melds.length; i++) {
+  const row = RULES.melds[i];
+  if (ROW_OF[row.type] === undefined) {
+    ROW_OF[row.type] = row;
+    INDEX_OF[row.type] = i;
+  }
+}
+
 export function meldRow(type: MeldType): MeldRow {
-  for (const row of RULES.melds) if (row.type === type) return row;
-  return RULES.melds[0];
+  const row = ROW_OF[type];
+  return row !== undefined ? row : RULES.melds[0];
 }
 
 function tableIndex(type: MeldType): number {
-  for (let i = 0; i < RULES.melds.length; i++) if (RULES.melds[i].type === type) return i;
-  return RULES.melds.length;
+  const i = INDEX_OF[type];
+  return i !== undefined ? i : RULES.melds.length;
 }
 
 function basePoints(type: MeldType, size: number, hasScout: boolean): number {
@@ -86,10 +97,12 @@ function hasRank(cards: readonly DeckCard[], rank: number): boolean {
 /** Runs: consecutive values (Traveler low or high), every candidate type that fits. */
 function runCandidates(cards: readonly DeckCard[], travelerHigh: boolean): Classification[] {
   const n = cards.length;
-  const values = stableSort(
-    cards.map((c) => runValue(c.rank, travelerHigh)),
-    (a, b) => a - b,
-  );
+  const unsorted: number[] = [];
+  for (let i = 0; i < n; i++) unsorted.push(runValue(cards[i].rank, travelerHigh));
+  let ascending = true;
+  for (let i = 1; i < n; i++) if (unsorted[i] < unsorted[i - 1]) ascending = false;
+  // candidate runs arrive in ascending order: sorting them again would change nothing
+  const values = ascending ? unsorted : stableSort(unsorted, (a, b) => a - b);
   for (let i = 1; i < n; i++) {
     if (values[i] === values[i - 1]) return [{ ok: false, reason: "a run cannot repeat a rank (EC-18)" }];
     if (values[i] !== values[i - 1] + 1) {
@@ -166,10 +179,9 @@ export function classifyMeld(cards: readonly DeckCard[], travelerHigh: boolean):
 }
 
 export function classifyIds(ids: readonly string[], travelerHigh: boolean): Classification {
-  return classifyMeld(
-    ids.map((id) => cardOf(id)),
-    travelerHigh,
-  );
+  const cards: DeckCard[] = [];
+  for (let i = 0; i < ids.length; i++) cards.push(cardOf(ids[i]));
+  return classifyMeld(cards, travelerHigh);
 }
 
 function countRank(cards: readonly DeckCard[], rank: number): number {
@@ -324,48 +336,60 @@ function runChoices(byValue: string[][], from: number, to: number): string[][] {
   return acc;
 }
 
+/** Shared empty list of `groupByValue` (never written: a group gets its own list on its first card). */
+const NO_CARDS: string[] = [];
+
+/** Cards (in `sorted` order) grouped by `valueOf(rank)` into lists 0…`size`; other values are dropped. */
+function groupByValue(sorted: readonly string[], size: number, valueOf: (rank: number) => number): string[][] {
+  const groups: string[][] = [];
+  for (let v = 0; v <= size; v++) groups[v] = NO_CARDS;
+  for (const id of sorted) {
+    const v = valueOf(cardOf(id).rank);
+    if (v < 0 || v > size) continue;
+    if (groups[v] === NO_CARDS) groups[v] = [id];
+    else groups[v].push(id);
+  }
+  return groups;
+}
+
 /**
  * Every valid meld from `ids` (sets of equal rank, runs of consecutive values with the Traveler
  * low and, separately, high). Cards in each meld are in hand order; the list order is deterministic.
  */
 export function candidateMelds(ids: readonly string[]): CandidateMeld[] {
-  const sorted = stableSort(ids, (a, b) => compareCards(a, b));
+  // orderKey sorts exactly like compareCards (rank, then suit order); stableSort keeps ties in order
+  const sorted = stableSort(ids, (a, b) => orderKey(a) - orderKey(b));
   const out: CandidateMeld[] = [];
   const push = (cards: string[], travelerHigh: boolean) => {
     const cls = classifyIds(cards, travelerHigh);
     if (cls.ok) out.push({ cards, travelerHigh, type: cls.type, kind: cls.kind, base: cls.base });
   };
-  // sets
+  // sets: the cards of each rank 1…Warden, in sorted order
+  const byRank = groupByValue(sorted, WARDEN, (rank) => (rank >= 1 && rank <= WARDEN && Math.floor(rank) === rank ? rank : -1));
   for (let rank = 1; rank <= WARDEN; rank++) {
-    const group: string[] = [];
-    for (const id of sorted) if (cardOf(id).rank === rank) group.push(id);
+    const group = byRank[rank];
     if (group.length < 2) continue;
     const subsets: string[][] = [];
     subsetsOfSize2Plus(group, subsets);
     for (const s of subsets) push(s, false);
   }
-  // runs, Traveler low then high
-  for (const high of [false, true]) {
-    const byValue: string[][] = [];
-    for (let v = 0; v <= RULES.traveler.high + 1; v++) byValue.push([]);
-    let hasTraveler = false;
-    for (const id of sorted) {
-      const c = cardOf(id);
-      if (c.rank === TRAVELER) hasTraveler = true;
-      byValue[runValue(c.rank, high)].push(id);
-    }
-    if (high && !hasTraveler) continue;
-    for (let from = 1; from <= RULES.traveler.high; from++) {
-      for (let to = from + RULES.runMinimum - 1; to <= RULES.traveler.high; to++) {
-        if (byValue[to].length === 0) break;
-        let complete = true;
-        for (let v = from; v <= to; v++) if (byValue[v].length === 0) complete = false;
-        if (!complete) break;
-        // with the Traveler high, only runs that use it differ from the low placement
-        const usesTraveler = high && to === RULES.traveler.high;
-        if (high && !usesTraveler) continue;
-        for (const cards of runChoices(byValue, from, to)) push(cards, usesTraveler);
+  // runs, Traveler low then high. For each start value, the runs are every end value from
+  // start + runMinimum − 1 up to the last value of the unbroken stretch of held values.
+  const top = RULES.traveler.high;
+  const minimum = RULES.runMinimum;
+  for (let pass = 0; pass < 2; pass++) {
+    const high = pass === 1;
+    if (high && byRank[TRAVELER].length === 0) continue;
+    const byValue = groupByValue(sorted, top + 1, (rank) => runValue(rank, high));
+    let last = 0;
+    for (let from = 1; from <= top; from++) {
+      if (last < from) {
+        last = from - 1;
+        while (last + 1 <= top && byValue[last + 1].length > 0) last++;
       }
+      // with the Traveler high, only runs that use it (ending at `top`) differ from the low placement
+      const firstEnd = high && top > from + minimum - 1 ? top : from + minimum - 1;
+      for (let to = firstEnd; to <= last; to++) for (const cards of runChoices(byValue, from, to)) push(cards, high);
     }
   }
   return out;

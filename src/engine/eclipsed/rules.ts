@@ -7,7 +7,7 @@ import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/co
 import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
 import type { ApplyResult, GameConfig, Rejection } from "../core/types";
 import { contains, filled, mod, stableSort, without } from "../core/util";
-import type { SuitId } from "./data-types";
+import type { DeckCard, SuitId } from "./data-types";
 import { ECLIPSED_RULES as RULES, allCardIds, cardOf, compareCards, deadwoodOfCards, findCard, isCourt } from "./cards";
 import type { ActiveEdict, EdictCard } from "./edicts";
 import { holdBackCount, inForce, meterAfterMeld, meterStart, resolveEdicts } from "./edicts";
@@ -30,50 +30,54 @@ export function targetFor(options: EclipsedOptions): number {
   return RULES.formats[0].target;
 }
 
-function copyMelds(melds: DeclaredMeld[][]): DeclaredMeld[][] {
-  const out: DeclaredMeld[][] = [];
-  for (const list of melds) {
-    const own: DeclaredMeld[] = [];
-    for (const m of list) own.push(m);
-    out.push(own);
-  }
+/** A copy of `items` (a plain loop: cheaper than `slice` once compiled to Lua). */
+function copyOf<T>(items: readonly T[]): T[] {
+  const out: T[] = [];
+  const n = items.length;
+  for (let i = 0; i < n; i++) out[i] = items[i];
   return out;
 }
 
-function copyLists(lists: string[][]): string[][] {
-  const out: string[][] = [];
-  for (const l of lists) out.push(l.slice());
+/** A copy of `items` with index `i` set to `value`. */
+function withAt<T>(items: readonly T[], i: number, value: T): T[] {
+  const out: T[] = [];
+  const n = items.length;
+  for (let k = 0; k < n; k++) out[k] = k === i ? value : items[k]; // by index, in order: no holes
   return out;
 }
 
-/** A copy deep enough that apply can change it without touching its input (melds are immutable records). */
+/**
+ * A shallow copy: every array and record is shared with `s`. Apply never writes into a shared
+ * array — each step replaces the array it changes with a changed copy (`withAt`, `without`,
+ * `copyOf` then push) — so the input state stays untouched while only what changes is copied.
+ */
 function copyState(s: EclipsedState): EclipsedState {
   return {
     players: s.players,
     options: s.options,
     target: s.target,
     phase: s.phase,
-    rng: rngCopy(s.rng),
+    rng: s.rng,
     round: s.round,
     dealer: s.dealer,
     turnSeat: s.turnSeat,
-    deck: s.deck.slice(),
-    discard: s.discard.slice(),
-    hands: copyLists(s.hands),
-    heldBack: copyLists(s.heldBack),
+    deck: s.deck,
+    discard: s.discard,
+    hands: s.hands,
+    heldBack: s.heldBack,
     fate: s.fate,
     contributions: s.contributions,
     edicts: s.edicts,
     meter: s.meter,
-    melds: copyMelds(s.melds),
+    melds: s.melds,
     meldCount: s.meldCount,
-    turns: s.turns.slice(),
+    turns: s.turns,
     takenFromDiscard: s.takenFromDiscard,
     firstDeclarant: s.firstDeclarant,
-    totals: s.totals.slice(),
-    lastRoundBest: s.lastRoundBest.slice(),
-    history: s.history.map((r) => r.slice()),
-    winners: s.winners.slice(),
+    totals: s.totals,
+    lastRoundBest: s.lastRoundBest,
+    history: s.history,
+    winners: s.winners,
   };
 }
 
@@ -145,6 +149,8 @@ function startRound(s: EclipsedState, deal: string[][], stacked: string[], event
 /** Reveal contributions; set the meter (EC-6), hold-backs (EC-20) and the discard seed. */
 function reveal(s: EclipsedState, events: EclipsedEvent[]): void {
   const edicts: EdictCard[] = [{ card: s.fate, seat: -1 }];
+  s.hands = copyOf(s.hands);
+  s.heldBack = copyOf(s.heldBack);
   for (let seat = 0; seat < s.players; seat++) {
     if (!s.contributions.done[seat]) continue;
     const card = s.contributions.values[seat];
@@ -179,6 +185,7 @@ function endRound(s: EclipsedState, wentOut: number, events: EclipsedEvent[]): v
   const totals: number[] = [];
   for (let seat = 0; seat < s.players; seat++) totals.push(Math.max(0, s.totals[seat] + score.points[seat])); // EC-28
   s.totals = totals;
+  s.history = copyOf(s.history);
   s.history.push(score.points);
   s.lastRoundBest = score.bestMeld;
   events.push({
@@ -204,6 +211,7 @@ function endRound(s: EclipsedState, wentOut: number, events: EclipsedEvent[]): v
     return;
   }
   s.dealer = mod(s.dealer + 1, s.players);
+  s.rng = rngCopy(s.rng); // the shared generator is advanced by the deal
   startRound(s, [], [], events);
 }
 
@@ -333,6 +341,18 @@ export function meldRejection(
     if (!contains(hand, id)) return { rule: "hand", message: `${id} is not in your hand` };
     if (contains(s.heldBack[seat], id)) return { rule: "EC-20", message: `${id} is held back by Stasis this round and cannot be melded` };
   }
+  return meldRuleRejection(s, seat, cards, travelerHigh, known);
+}
+
+/** `meldRejection` past its hand and hold-back checks (`meldLegal` builds melds from free hand cards only). */
+function meldRuleRejection(
+  s: EclipsedState,
+  seat: number,
+  cards: string[],
+  travelerHigh: boolean,
+  known: Classification | undefined,
+): Rejection | undefined {
+  const hand = s.hands[seat];
   const cls = known !== undefined ? known : classifyIds(cards, travelerHigh);
   if (!cls.ok) return { rule: "EC-18", message: cls.reason };
   let traveler = false;
@@ -340,7 +360,8 @@ export function meldRejection(
   if (travelerHigh && (!traveler || cls.kind !== "run"))
     return { rule: "EC-19", message: "travelerHigh applies only to a run that contains a Traveler" };
   const edicts = activeEdicts(s);
-  const meldCards = cards.map((id) => cardOf(id));
+  const meldCards: DeckCard[] = [];
+  for (let i = 0; i < cards.length; i++) meldCards.push(cardOf(cards[i]));
   const ctx = { edicts, meter: meterAfterMeld(s.meter, cards), firstMeld: s.melds[seat].length === 0 };
   const burned = burnReason(meldCards, cls.type, ctx) !== "";
   if (burned && deadwoodOfCards(hand) < RULES.burnToClear)
@@ -409,7 +430,8 @@ export function meldLegal(s: EclipsedState, seat: number): EclipsedAction[] {
   for (const id of s.hands[seat]) if (!contains(s.heldBack[seat], id)) free.push(id);
   for (const m of candidateMelds(free)) {
     const cls: Classification = { ok: true, type: m.type, kind: m.kind, base: m.base };
-    if (meldRejection(s, seat, m.cards, m.travelerHigh, cls) !== undefined) continue;
+    // m.cards come from `free`: in hand and not held back, as meldRejection's first checks require
+    if (meldRuleRejection(s, seat, m.cards, m.travelerHigh, cls) !== undefined) continue;
     if (m.travelerHigh) out.push({ type: "meld", cards: m.cards, travelerHigh: true });
     else out.push({ type: "meld", cards: m.cards });
   }
@@ -467,16 +489,18 @@ function applyDraw(s0: EclipsedState, seat: number, from: unknown): Result {
   }
   const s = copyState(s0);
   const events: EclipsedEvent[] = [];
-  s.turns[seat] += 1;
+  s.turns = withAt(s.turns, seat, s.turns[seat] + 1);
+  const hand = copyOf(s.hands[seat]);
+  s.hands = withAt(s.hands, seat, hand);
   if (from === "deck") {
     const card = s.deck[0];
     s.deck = s.deck.slice(1);
-    s.hands[seat].push(card);
+    hand.push(card);
     events.push({ type: "draw", seat, from: "deck" });
   } else {
     const card = s.discard[s.discard.length - 1];
     s.discard = s.discard.slice(0, s.discard.length - 1);
-    s.hands[seat].push(card);
+    hand.push(card);
     s.takenFromDiscard = card;
     events.push({ type: "draw", seat, from: "discard", card });
   }
@@ -495,7 +519,9 @@ function applyMeld(s0: EclipsedState, seat: number, cards: unknown, high: unknow
   const s = copyState(s0);
   const cls = classifyIds(list, travelerHigh);
   if (!cls.ok) return reject("EC-18", cls.reason);
-  for (const id of list) s.hands[seat] = without(s.hands[seat], id);
+  let hand = s.hands[seat];
+  for (const id of list) hand = without(hand, id);
+  s.hands = withAt(s.hands, seat, hand);
   s.meter = meterAfterMeld(s.meter, list);
   const firstMeld = s.melds[seat].length === 0;
   const v = valueMeld(
@@ -513,7 +539,9 @@ function applyMeld(s0: EclipsedState, seat: number, cards: unknown, high: unknow
     provisional: v.value,
     order: s.meldCount,
   };
-  s.melds[seat].push(meld);
+  const own = copyOf(s.melds[seat]);
+  own.push(meld);
+  s.melds = withAt(s.melds, seat, own);
   s.meldCount += 1;
   if (!v.burned && s.firstDeclarant < 0) s.firstDeclarant = seat; // EC-22
   const events: EclipsedEvent[] = [
@@ -529,8 +557,9 @@ function applyDiscard(s0: EclipsedState, seat: number, card: unknown, goOut: unk
   const no = discardRejection(s0, seat, card, goOut === true);
   if (no !== undefined) return reject(no.rule, no.message);
   const s = copyState(s0);
-  s.hands[seat] = without(s.hands[seat], card);
-  s.heldBack[seat] = without(s.heldBack[seat], card);
+  s.hands = withAt(s.hands, seat, without(s.hands[seat], card));
+  s.heldBack = withAt(s.heldBack, seat, without(s.heldBack[seat], card));
+  s.discard = copyOf(s.discard);
   s.discard.push(card);
   s.takenFromDiscard = "";
   const events: EclipsedEvent[] = [{ type: "discard", seat, card }];

@@ -106,14 +106,18 @@ export function suitsFromMarkers(markers: number[]): number[] {
 /** The numbers of each non-empty suit section, in section order (for events and docs). */
 export function suitLists(suitOf: number[], sections: number): number[][] {
   const out: number[][] = [];
+  // per section, the last number whose clockwise predecessor is outside it (one pass for all)
+  const starts: number[] = [];
+  for (let k = 0; k < sections; k++) starts[k] = -1;
+  for (let n = 1; n <= suitOf.length; n++) {
+    const k = suitOf[n - 1];
+    const prev = n === 1 ? suitOf.length : n - 1;
+    if (k >= 0 && k < sections && Math.floor(k) === k && suitOf[prev - 1] !== k) starts[k] = n;
+  }
   for (let k = 0; k < sections; k++) {
     const nums: number[] = [];
     // walk clockwise from the lowest number of the section so wrapped runs read 21..30, 1..3
-    let start = -1;
-    for (let n = 1; n <= suitOf.length; n++) {
-      const prev = n === 1 ? suitOf.length : n - 1;
-      if (suitOf[n - 1] === k && suitOf[prev - 1] !== k) start = n;
-    }
+    const start = starts[k];
     if (start === -1) {
       for (let n = 1; n <= suitOf.length; n++) if (suitOf[n - 1] === k) nums.push(n);
     } else {

@@ -81,10 +81,22 @@ function emptyPiles(players: number): string[][] {
   return out;
 }
 
+/** `deckFor`, computed once per player count (shuffle copies it; never changed). */
+const DECKS: { [players: string]: string[] } = {};
+function deckOf(players: number): string[] {
+  const key = "" + players;
+  let deck = DECKS[key];
+  if (deck === undefined) {
+    deck = deckFor(players);
+    DECKS[key] = deck;
+  }
+  return deck;
+}
+
 function dealFrom(players: number, rng: Rng): { hands: string[][]; setAside: string[] } {
   const row = setupFor(players);
   const handSize = row !== undefined ? row.handSize : 0;
-  const deck = shuffle(rng, deckFor(players));
+  const deck = shuffle(rng, deckOf(players));
   const hands: string[][] = [];
   for (let s = 0; s < players; s++) {
     const hand: string[] = [];
@@ -247,15 +259,40 @@ export function active(state: LtState): number[] {
   return [];
 }
 
+/**
+ * Per-round card facts for the hot paths (`legal`, `apply`): card id → suit section and → trump.
+ * They depend only on the round's `suitOf` array and trump side, which every state of a round
+ * shares (never changed in place), so they are rebuilt only when another round's state comes in.
+ */
+let factsSuitOf: number[] | undefined = undefined;
+let factsTrumpSide = "";
+let cardSuit: { [id: string]: number } = {};
+let cardTrump: { [id: string]: boolean } = {};
+
+function loadFacts(state: LtState): void {
+  if (state.suitOf === factsSuitOf && state.trumpSide === factsTrumpSide) return;
+  const suits: { [id: string]: number } = {};
+  const trumps: { [id: string]: boolean } = {};
+  for (const c of DECK) {
+    const info = INFO[c.id];
+    suits[c.id] = info.number === 0 ? -1 : state.suitOf[info.number - 1];
+    trumps[c.id] = info.number > 0 && info.side === state.trumpSide;
+  }
+  cardSuit = suits;
+  cardTrump = trumps;
+  factsSuitOf = state.suitOf;
+  factsTrumpSide = state.trumpSide;
+}
+
 function isTrump(state: LtState, id: string): boolean {
-  const info = INFO[id];
-  return info !== undefined && info.number > 0 && info.side === state.trumpSide;
+  loadFacts(state);
+  return cardTrump[id] === true;
 }
 
 function suitOfCard(state: LtState, id: string): number {
-  const info = INFO[id];
-  if (info === undefined || info.number === 0) return -1;
-  return state.suitOf[info.number - 1];
+  loadFacts(state);
+  const suit = cardSuit[id];
+  return suit !== undefined ? suit : -1;
 }
 
 /** LT-2: why `card` may not be committed by a seat holding `hand` (undefined = allowed). */
@@ -274,12 +311,19 @@ const A_TRUMP = -1;
 function followNeed(state: LtState, hand: string[]): number {
   if (state.trick.length === 0) return ANYTHING;
   const led = state.trick[0];
+  loadFacts(state);
+  const n = hand.length;
   if (led === LUNAR) {
-    for (const id of hand) if (isTrump(state, id)) return A_TRUMP;
+    for (let i = 0; i < n; i++) if (cardTrump[hand[i]] === true) return A_TRUMP;
     return ANYTHING;
   }
   const ledSuit = suitOfCard(state, led);
-  for (const id of hand) if (id === LUNAR || suitOfCard(state, id) === ledSuit) return ledSuit;
+  for (let i = 0; i < n; i++) {
+    const id = hand[i];
+    if (id === LUNAR) return ledSuit;
+    const suit = cardSuit[id];
+    if ((suit !== undefined ? suit : -1) === ledSuit) return ledSuit;
+  }
   return ANYTHING;
 }
 
@@ -299,8 +343,19 @@ export function legal(state: LtState, seat: number): LtAction[] {
   }
   if (state.phase !== "play" || seat !== state.turn) return out;
   const hand = state.hands[seat];
+  const n = hand.length;
   const need = followNeed(state, hand);
-  for (const id of hand) if (follows(state, need, id)) out.push(PLAY_ACTIONS[id]);
+  // `follows`, unrolled per kind of need (facts loaded by followNeed when a trick is led)
+  if (need === ANYTHING) {
+    for (let i = 0; i < n; i++) out.push(PLAY_ACTIONS[hand[i]]);
+  } else if (need === A_TRUMP) {
+    for (let i = 0; i < n; i++) if (cardTrump[hand[i]] === true) out.push(PLAY_ACTIONS[hand[i]]);
+  } else {
+    for (let i = 0; i < n; i++) {
+      const id = hand[i];
+      if (id === LUNAR || cardSuit[id] === need) out.push(PLAY_ACTIONS[id]);
+    }
+  }
   return out;
 }
 
@@ -445,7 +500,7 @@ function applyPlay(state: LtState, seat: number, card: string): LtResult {
   }
   const winner = (state.leader + trickWinnerIndex(state, trick)) % state.players; // both non-negative
   const bySeat: string[] = filled(state.players, "");
-  for (let i = 0; i < trick.length; i++) bySeat[mod(state.leader + i, state.players)] = trick[i];
+  for (let i = 0; i < trick.length; i++) bySeat[(state.leader + i) % state.players] = trick[i]; // both non-negative
   events.push({
     type: "trick",
     round: state.round,

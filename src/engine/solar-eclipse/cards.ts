@@ -6,8 +6,9 @@
 import { DECK, RULES } from "./data.gen";
 import type { BidValue, SetupTable } from "./data-types";
 
-const SUIT_OF: { [id: string]: string } = {};
-const RANK_OF: { [id: string]: number } = {};
+/** Card id → suit / rank, built once from the deck (hot paths index these instead of calling). */
+export const SUIT_OF: { [id: string]: string } = {};
+export const RANK_OF: { [id: string]: number } = {};
 const ORDER_OF: { [id: string]: number } = {};
 const ID_BY_SUIT_RANK: { [key: string]: string } = {};
 

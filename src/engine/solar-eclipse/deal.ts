@@ -12,7 +12,8 @@ type State = SolarEclipseState;
 
 export function copyList<T>(items: readonly T[]): T[] {
   const out: T[] = [];
-  for (const x of items) out.push(x);
+  const n = items.length;
+  for (let i = 0; i < n; i++) out[i] = items[i]; // by index, in order: no holes
   return out;
 }
 
@@ -33,8 +34,11 @@ export interface Deal {
 }
 
 /** SE-4: shuffle all 42 cards and deal them one at a time clockwise from the dealer's left. */
+/** Deck order, once (shuffle copies it). */
+const DECK_IDS = deckIds();
+
 export function dealRound(rng: Rng, players: number, dealer: number): Deal {
-  const deck = shuffle(rng, deckIds());
+  const deck = shuffle(rng, DECK_IDS);
   const handSize = setupFor(players).handSize;
   const hands: string[][] = [];
   for (let s = 0; s < players; s++) hands.push([]);
@@ -42,8 +46,15 @@ export function dealRound(rng: Rng, players: number, dealer: number): Deal {
   for (let i = 0; i < dealt; i++) hands[mod(dealer + 1 + i, players)].push(deck[i]);
   const setAside: string[] = [];
   for (let i = dealt; i < deck.length; i++) setAside.push(deck[i]);
+  // Each hand in deck order (as sortHand would sort it; cards are unique): walk the deck once.
+  const seatOf: { [id: string]: number } = {};
+  for (let s = 0; s < players; s++) for (const id of hands[s]) seatOf[id] = s;
   const sorted: string[][] = [];
-  for (const h of hands) sorted.push(sortHand(h));
+  for (let s = 0; s < players; s++) sorted.push([]);
+  for (const id of DECK_IDS) {
+    const s = seatOf[id];
+    if (s !== undefined) sorted[s].push(id);
+  }
   return { hands: sorted, setAside };
 }
 

@@ -8,7 +8,7 @@ import type { CommitBox } from "../core/commits";
 import { rngCopy } from "../core/rng";
 import type { ApplyResult, Rejection } from "../core/types";
 import { contains, filled, mod, without } from "../core/util";
-import { bidCards, faceDownLeadSuit, pointsPerBonusCard, rounds, suitOf, tricksPerRound } from "./cards";
+import { RANK_OF, SUIT_OF, bidCards, deckIds, faceDownLeadSuit, pointsPerBonusCard, rounds, suitOf, tricksPerRound } from "./cards";
 import { copyList, dealEvent, dealRound, shown, startRound } from "./deal";
 import { firstCardProblem, resolveTrick, secondCardProblem } from "./rules";
 import { Phase } from "./types";
@@ -17,42 +17,51 @@ import type { RoundRecord, SolarEclipseAction, SolarEclipseEvent, SolarEclipseSt
 type State = SolarEclipseState;
 type Result = ApplyResult<State, SolarEclipseEvent>;
 
-function copyBox<T>(box: CommitBox<T>): CommitBox<T> {
-  return { done: copyList(box.done), values: copyList(box.values), expected: copyList(box.expected) };
-}
-
+/**
+ * A shallow copy: every nested array and record is shared with `s`. The step functions below
+ * never write into a shared array — they replace it with a changed copy (`without`, `withAt`,
+ * `commitSet`, …) — so `apply` leaves its input untouched while copying only what changes
+ * (a deep copy per action was most of the engine's time, in Lua above all).
+ */
 function copyState(s: State): State {
-  const hands: string[][] = [];
-  for (const h of s.hands) hands.push(copyList(h));
-  const piles: string[][] = [];
-  for (const p of s.piles) piles.push(copyList(p));
   return {
     players: s.players,
-    rng: rngCopy(s.rng),
+    rng: s.rng,
     phase: s.phase,
     round: s.round,
     dealer: s.dealer,
     leader: s.leader,
     turn: s.turn,
-    hands,
-    setAside: copyList(s.setAside),
-    bids: copyBox(s.bids),
+    hands: s.hands,
+    setAside: s.setAside,
+    bids: s.bids,
     tricksDone: s.tricksDone,
     leadSuit: s.leadSuit,
-    firstCards: copyList(s.firstCards),
-    secondCards: copyBox(s.secondCards),
+    firstCards: s.firstCards,
+    secondCards: s.secondCards,
     faceDown: s.faceDown,
-    tricksWon: copyList(s.tricksWon),
-    bonus: copyList(s.bonus),
+    tricksWon: s.tricksWon,
+    bonus: s.bonus,
     bonusPile: s.bonusPile,
-    piles,
-    totals: copyList(s.totals),
-    // records are never mutated once made, so sharing them is safe
+    piles: s.piles,
+    totals: s.totals,
     lastTrick: s.lastTrick,
-    history: copyList(s.history),
-    winners: copyList(s.winners),
+    history: s.history,
+    winners: s.winners,
   };
 }
+
+/** A copy of `items` with index `i` set to `value` (copy-on-write for the shared arrays above). */
+function withAt<T>(items: readonly T[], i: number, value: T): T[] {
+  const out: T[] = [];
+  const n = items.length;
+  for (let k = 0; k < n; k++) out[k] = k === i ? value : items[k]; // by index, in order: no holes
+  return out;
+}
+
+// Shared, never-mutated play actions: `legal` allocates no action per card.
+const PLAY_ACTIONS: { [card: string]: SolarEclipseAction } = {};
+for (const card of deckIds()) PLAY_ACTIONS[card] = { type: "play", card };
 
 // ---------------------------------------------------------------------------------------------
 // Legality: one function per phase says why an action is refused; `legal` lists what passes.
@@ -121,6 +130,31 @@ export function active(state: State): number[] {
   }
 }
 
+/**
+ * The cards `seat` (whose turn it is) may play: exactly the cards `cardProblem` accepts (SE-5,
+ * SE-6), with "holds the lead suit" worked out once per hand instead of once per card.
+ */
+function playable(state: State, seat: number): SolarEclipseAction[] {
+  const out: SolarEclipseAction[] = [];
+  const hand = state.hands[seat];
+  const lead = state.leadSuit;
+  let holdsLead = false;
+  for (let i = 0; i < hand.length; i++) if (SUIT_OF[hand[i]] === lead) holdsLead = true;
+  if (state.phase === Phase.FirstCards) {
+    for (let i = 0; i < hand.length; i++) {
+      const card = hand[i];
+      if (lead === "" || !holdsLead || SUIT_OF[card] === lead) out.push(PLAY_ACTIONS[card]);
+    }
+    return out;
+  }
+  const firstRank = RANK_OF[state.firstCards[seat]];
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i];
+    if (!holdsLead || SUIT_OF[card] === lead || RANK_OF[card] === firstRank) out.push(PLAY_ACTIONS[card]);
+  }
+  return out;
+}
+
 export function legal(state: State, seat: number): SolarEclipseAction[] {
   const out: SolarEclipseAction[] = [];
   if (!isSeat(state, seat)) return out;
@@ -131,11 +165,7 @@ export function legal(state: State, seat: number): SolarEclipseAction[] {
     case Phase.FirstCards:
     case Phase.SecondCards:
       if (seat !== state.turn) return out;
-      for (const card of state.hands[seat]) {
-        const action: SolarEclipseAction = { type: "play", card };
-        if (cardProblem(state, seat, action) === undefined) out.push(action);
-      }
-      return out;
+      return playable(state, seat);
     default:
       return out;
   }
@@ -156,8 +186,8 @@ function applyBid(s: State, seat: number, tricks: number, events: SolarEclipseEv
 }
 
 function applyFirstCard(s: State, seat: number, card: string, events: SolarEclipseEvent[]): void {
-  s.hands[seat] = without(s.hands[seat], card);
-  s.firstCards[seat] = card;
+  s.hands = withAt(s.hands, seat, without(s.hands[seat], card));
+  s.firstCards = withAt(s.firstCards, seat, card);
   if (seat === s.leader) s.leadSuit = suitOf(card);
   events.push({ type: "play", seat, card, second: false });
   s.turn = mod(seat + 1, s.players);
@@ -170,7 +200,7 @@ function applyFirstCard(s: State, seat: number, card: string, events: SolarEclip
 }
 
 function applySecondCard(s: State, seat: number, card: string, events: SolarEclipseEvent[]): void {
-  s.hands[seat] = without(s.hands[seat], card);
+  s.hands = withAt(s.hands, seat, without(s.hands[seat], card));
   s.secondCards = commitSet(s.secondCards, seat, card);
   if (s.faceDown) events.push({ type: "commit", seat });
   else events.push({ type: "play", seat, card, second: true });
@@ -195,14 +225,16 @@ function finishTrick(s: State, events: SolarEclipseEvent[]): void {
   const eclipse = outcome.eclipses[winner];
   const bonus = !eclipse && s.bonusPile > 0;
   const cards: string[][] = [];
+  const pile = copyList(s.piles[winner]);
   for (let p = 0; p < s.players; p++) {
     cards.push([s.firstCards[p], seconds[p]]);
-    s.piles[winner].push(s.firstCards[p]);
-    s.piles[winner].push(seconds[p]);
+    pile.push(s.firstCards[p]);
+    pile.push(seconds[p]);
   }
-  s.tricksWon[winner] += 1;
+  s.piles = withAt(s.piles, winner, pile);
+  s.tricksWon = withAt(s.tricksWon, winner, s.tricksWon[winner] + 1);
   if (bonus) {
-    s.bonus[winner] += 1;
+    s.bonus = withAt(s.bonus, winner, s.bonus[winner] + 1);
     s.bonusPile -= 1;
   }
   s.tricksDone += 1;
@@ -261,6 +293,7 @@ function scoreRound(s: State, events: SolarEclipseEvent[]): void {
   const table = bidCards(s.players);
   const points: number[] = [];
   const made: boolean[] = [];
+  s.totals = copyList(s.totals);
   for (let p = 0; p < s.players; p++) {
     let bidPoints = 0;
     for (const b of table) if (b.tricks === bids[p]) bidPoints = b.points;
@@ -280,6 +313,7 @@ function scoreRound(s: State, events: SolarEclipseEvent[]): void {
     points,
     totals: copyList(s.totals),
   };
+  s.history = copyList(s.history);
   s.history.push(record);
   events.push({
     type: "round",
@@ -301,6 +335,7 @@ function scoreRound(s: State, events: SolarEclipseEvent[]): void {
   }
   // SE-3: the deal passes clockwise. SE-4/SE-9: every card and bonus card comes back.
   const dealer = mod(s.dealer + 1, s.players);
+  s.rng = rngCopy(s.rng);
   startRound(s, s.round + 1, dealer, dealRound(s.rng, s.players, dealer));
   events.push(dealEvent(s));
 }

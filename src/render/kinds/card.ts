@@ -3,9 +3,13 @@
  * poker on portrait A4/Letter, crop marks outside. Bleed layout: landscape, each card with its
  * bleed (shared in the gutter when the paper is tight). Back pages follow each front page with the
  * grid mirrored for the flip edge and shifted by the back offset.
+ *
+ * Card components of the same size share pages (`imposeCardGroup`): a small component (the 8
+ * dividers, the one trump status card) fills the cells the previous one left free instead of
+ * taking a front and a back page of its own. Each back still lands behind its own front.
  */
 import { backKey, expandCopies, faceKey } from "../faces";
-import { BLEED_MM, type RenderComponent } from "../types";
+import { BLEED_MM, type RenderComponent, type RenderItem } from "../types";
 import { PAGE_MARGIN, cropMarks, cutLines, footerPlace, grow, pageSize, uniqueSorted, union, type Page, type Paper, type Placement, type PrintOptions } from "../page";
 
 interface Grid {
@@ -44,15 +48,40 @@ export function gridFor(component: RenderComponent, paper: Paper, opts: PrintOpt
   return fit(paper, true, w, h, Math.min(2 * BLEED_MM, gutter));
 }
 
+/** One physical card of a (possibly mixed) page: which component it belongs to. */
+interface Piece {
+  component: RenderComponent;
+  item: RenderItem;
+}
+
+/** "Moon Cards", or "Divider Cards + Trump Status Card" for a page shared by components. */
+function pageLabel(pieces: Piece[]): string {
+  const titles: string[] = [];
+  for (const p of pieces) if (!titles.includes(p.component.title)) titles.push(p.component.title);
+  return titles.join(" + ");
+}
+
 export function imposeCards(component: RenderComponent, paper: Paper, opts: PrintOptions): Page[] {
-  const grid = gridFor(component, paper, opts);
-  const { width: w, height: h } = component;
+  return imposeCardGroup([component], paper, opts);
+}
+
+/**
+ * Cards of several components of one size on shared pages, in order. The grid (and so the cut
+ * positions) is the same for all of them; clip, faces and backs are each piece's own.
+ */
+export function imposeCardGroup(components: RenderComponent[], paper: Paper, opts: PrintOptions): Page[] {
+  const first = components[0];
+  for (const c of components) {
+    if (c.width !== first.width || c.height !== first.height) throw new Error(`card components ${first.id} and ${c.id} differ in size: they cannot share pages`);
+  }
+  const grid = gridFor(first, paper, opts);
+  const { width: w, height: h } = first;
   const size = pageSize(paper, grid.landscape);
-  const copies = expandCopies(component);
+  const copies: Piece[] = components.flatMap((component) => expandCopies(component).map((item) => ({ component, item })));
   const perPage = grid.cols * grid.rows;
   const pages: Page[] = [];
   const showBleed = opts.bleedLayout ? Math.min(BLEED_MM, grid.gutter / 2) : 0;
-  const clip = { shape: component.shape, grow: showBleed };
+  const clipOf = (component: RenderComponent) => ({ shape: component.shape, grow: showBleed });
   for (let start = 0; start < copies.length; start += perPage) {
     const chunk = copies.slice(start, start + perPage);
     const cell = (i: number): { x: number; y: number; col: number; row: number } => {
@@ -60,9 +89,9 @@ export function imposeCards(component: RenderComponent, paper: Paper, opts: Prin
       const row = Math.floor(i / grid.cols);
       return { col, row, x: grid.x0 + col * (w + grid.gutter), y: grid.y0 + row * (h + grid.gutter) };
     };
-    const fronts: Placement[] = chunk.map((item, i) => {
+    const fronts: Placement[] = chunk.map(({ component, item }, i) => {
       const { x, y } = cell(i);
-      return { face: faceKey(component, item), x, y, w, h, rotate: 0, clip, outline: false };
+      return { face: faceKey(component, item), x, y, w, h, rotate: 0, clip: clipOf(component), outline: false };
     });
     const xs: number[] = [];
     const ys: number[] = [];
@@ -73,10 +102,11 @@ export function imposeCards(component: RenderComponent, paper: Paper, opts: Prin
     const lines = [...cropMarks(cutsX, cutsY, size), ...(opts.cutLines ? cutLines(cutsX, cutsY, size) : [])];
     const trim = union(fronts);
     const bleed = grow(trim, showBleed > 0 ? showBleed : 0, size);
-    pages.push({ landscape: grid.landscape, label: component.title, placements: fronts, lines, labels: [], trim, bleed, footer: footerPlace(size, trim) });
+    pages.push({ landscape: grid.landscape, label: pageLabel(chunk), placements: fronts, lines, labels: [], trim, bleed, footer: footerPlace(size, trim) });
 
     const backs: Placement[] = [];
-    chunk.forEach((item, i) => {
+    const backed: Piece[] = [];
+    chunk.forEach(({ component, item }, i) => {
       const key = backKey(component, item);
       if (key === undefined) return;
       const { col, row } = cell(i);
@@ -92,15 +122,16 @@ export function imposeCards(component: RenderComponent, paper: Paper, opts: Prin
         w,
         h,
         rotate: 0,
-        clip,
+        clip: clipOf(component),
         outline: false,
       });
+      backed.push({ component, item });
     });
     if (backs.length > 0) {
       const btrim = union(backs);
       pages.push({
         landscape: grid.landscape,
-        label: `${component.title} (backs)`,
+        label: `${pageLabel(backed)} (backs)`,
         placements: backs,
         lines: [],
         labels: [],
