@@ -89,8 +89,10 @@ async function main(): Promise<void> {
   const noop = await timed(async () => buildGames(inputs(data, MODEL_GAME_IDS), opts));
   const edit = editOneCard(data);
   // As `watch` does it: PNGs + gallery first (what an open page shows), then the PDFs.
-  const preview = await timed(async () => buildGames(inputs(data, [edit.game]), { ...opts, papers: [] }));
-  const pdfPass = await timed(async () => buildGames(inputs(data, [edit.game]), opts));
+  // (watch loads the edited game once, then runs both passes on it.)
+  let edited1: GameInput[] = [];
+  const preview = await timed(async () => buildGames((edited1 = inputs(data, [edit.game])), { ...opts, papers: [] }));
+  const pdfPass = await timed(async () => buildGames(edited1, opts));
   const edited = { ms: preview.ms + pdfPass.ms, value: [{ ...preview.value[0], written: [...preview.value[0].written, ...pdfPass.value[0].written].sort() }] };
   await pool.close();
 
@@ -99,8 +101,10 @@ async function main(): Promise<void> {
   for (const input of inputs(data, MODEL_GAME_IDS)) {
     for (const s of renderSides(input.game, input.templates).sides) unique.set(sha256(s.svg, String(s.component.width)), { svg: s.svg, width: s.component.width + 2 * BLEED_MM });
   }
+  const floorCpu0 = process.cpuUsage();
   const floor = await timed(() => mapLimit([...unique.values()], availableParallelism(), async (f) => void (await svgToPng(f.svg, f.width))));
 
+  const floorCpu = process.cpuUsage(floorCpu0);
   const pdfs = results.flatMap((r) => r.files.filter((f) => f.endsWith(".pdf") && !f.includes("alignment")).map((f) => ({ file: f.slice(out.length + 1), kb: Math.round(statSync(f).size / 1024) })));
   const engines = benchEngines(engineSeconds);
 
@@ -118,7 +122,10 @@ async function main(): Promise<void> {
     rasterizedCold: faces,
     facesPerSecond: Math.round((sidesTotal / cold.ms) * 1000),
     floorMs: Math.round(floor.ms),
+    floorCpuMs: Math.round((floorCpu.user + floorCpu.system) / 1000),
     buildToFloor: Number((cold.ms / floor.ms).toFixed(2)),
+    // CPU time is what other jobs on a shared machine disturb least.
+    buildToFloorCpu: Number(((coldCpu.user + coldCpu.system) / (floorCpu.user + floorCpu.system)).toFixed(2)),
     noopToCold: Number((noop.ms / cold.ms).toFixed(3)),
     editToCold: Number((edited.ms / cold.ms).toFixed(3)),
     peakRssMbAfterCold: coldRss,
@@ -133,10 +140,10 @@ async function main(): Promise<void> {
   const ok = (pass: boolean): string => (pass ? "ok" : "MISSED");
   const maxPdf = Math.max(...pdfs.map((p) => p.kb));
   log("");
-  log(`cold build, 3 games       ${(cold.ms / 1000).toFixed(2)} s  (${sidesTotal} PNGs, ${pdfs.length * 2} PDFs; ${(figures.coldCpuMs / 1000).toFixed(1)} CPU-s, ${pool.size === 0 ? "PDFs on the main thread" : `${pool.size} PDF worker threads`})`);
+  log(`cold build, 3 games       ${(cold.ms / 1000).toFixed(2)} s  (${sidesTotal} PNGs, ${pdfs.length * 2} PDFs; ${(figures.coldCpuMs / 1000).toFixed(1)} CPU-s, ${pool.size === 0 ? "PDFs on the main thread" : `PDFs on ${pool.size} worker thread${pool.size === 1 ? "" : "s"}${pool.callerLane ? " + the main thread" : ""}`})`);
   log(`faces (cards) per second  ${figures.facesPerSecond}/s            target ≥ 60: ${ok(figures.facesPerSecond >= 60)}`);
-  log(`rasterisation floor       ${(floor.ms / 1000).toFixed(2)} s  (${unique.size} unique faces)`);
-  log(`build / floor             ${figures.buildToFloor}×             target ≤ 1.5: ${ok(figures.buildToFloor <= 1.5)}`);
+  log(`rasterisation floor       ${(floor.ms / 1000).toFixed(2)} s  (${unique.size} unique faces; ${(figures.floorCpuMs / 1000).toFixed(1)} CPU-s)`);
+  log(`build / floor             ${figures.buildToFloor}× wall, ${figures.buildToFloorCpu}× CPU   target ≤ 1.5: ${ok(figures.buildToFloor <= 1.5)}`);
   log(`no-op rebuild             ${Math.round(noop.ms)} ms = ${(figures.noopToCold * 100).toFixed(1)} % of cold   target ≤ 5 %: ${ok(figures.noopToCold <= 0.05)}`);
   log(`one-card edit rebuild     ${Math.round(edited.ms)} ms = ${(figures.editToCold * 100).toFixed(1)} % of cold   target ≤ 10 % and < 1 s: ${ok(figures.editToCold <= 0.1 && edited.ms < 1000)}`);
   log(`  of which PNG + gallery (what an open page shows): ${Math.round(preview.ms)} ms = ${((preview.ms / cold.ms) * 100).toFixed(1)} % of cold`);

@@ -1,6 +1,7 @@
 /**
- * A small pool of worker threads (one per core by default) that run build tasks. Workers load
- * TypeScript through tsx's loader, so the pool works the same under `tsx`, `npx syzygy` and vitest.
+ * A small pool of worker threads that run build tasks, plus the calling thread as one more lane.
+ * Workers load TypeScript through tsx's loader, so the pool works the same under `tsx`,
+ * `npx syzygy` and vitest.
  * Workers start lazily and are unref'd while idle, so an unclosed pool never keeps a process alive.
  */
 import { availableParallelism } from "node:os";
@@ -28,27 +29,47 @@ interface Slot {
   ready: boolean;
 }
 
+/**
+ * Worker threads by default: the cores the rasteriser (two faces at a time on the libuv pool)
+ * leaves free. The calling thread is a lane too: it takes a task whenever every worker is busy or
+ * still starting. On 2 cores that means no worker at all: the main thread draws the PDFs between
+ * rasterising faces. Measured against two workers: ~25 % less CPU for a cold build (no extra copies
+ * of the module graph to load and JIT), ~180 MB less peak memory, and the same time for a one-card
+ * edit on a busy machine (one worker plus the main thread was no faster either).
+ */
+export function defaultThreads(): number {
+  return Math.max(0, availableParallelism() - 2);
+}
+
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: { id: number; pending: Pending }[] = [];
   private nextId = 1;
   private closed = false;
-  private inline: Promise<unknown> = Promise.resolve();
+  private callerBusy = false;
 
-  constructor(readonly size = Math.max(1, availableParallelism())) {}
+  /** `callerLane`: also run tasks on the calling thread (size 0 runs every task there, in turn). */
+  constructor(
+    readonly size = defaultThreads(),
+    readonly callerLane = true,
+  ) {}
 
   run(task: Task): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("worker pool is closed"));
-    // Size 0: run on this thread, one task at a time (no extra isolates: the leanest in memory).
-    if (this.size === 0) {
-      const turn = this.inline.then(() => runHere(task));
-      this.inline = turn.catch(() => undefined);
-      return turn;
-    }
     return new Promise<Buffer>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, pending: { task, resolve, reject } });
       this.pump();
     });
+  }
+
+  private runOnCaller(pending: Pending): void {
+    this.callerBusy = true;
+    runHere(pending.task)
+      .then(pending.resolve, (err: unknown) => pending.reject(err instanceof Error ? err : new Error(String(err))))
+      .finally(() => {
+        this.callerBusy = false;
+        this.pump();
+      });
   }
 
   private spawn(): Slot {
@@ -87,10 +108,14 @@ export class WorkerPool {
 
   private pump(): void {
     while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.ready && s.busy === undefined);
+      const slot = this.slots.find((s) => s.ready && s.busy === undefined);
       if (slot === undefined) {
         if (this.slots.length < this.size) this.spawn();
-        return;
+        if ((this.callerLane || this.size === 0) && !this.callerBusy) {
+          this.runOnCaller(this.queue.shift()!.pending);
+          continue;
+        }
+        break;
       }
       const job = this.queue.shift()!;
       slot.busy = job;

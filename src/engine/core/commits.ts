@@ -4,6 +4,7 @@
  * A box holds one slot per seat; `view` callers use `commitVisible` so no seat sees another's
  * value before the reveal.
  */
+import { replaced } from "./util";
 
 export interface CommitBox<T> {
   /** Per seat: has this seat committed? */
@@ -28,13 +29,8 @@ export function commitOpen<T>(players: number, empty: T, expected?: boolean[]): 
 
 /** A new box with `seat`'s value recorded. */
 export function commitSet<T>(box: CommitBox<T>, seat: number, value: T): CommitBox<T> {
-  const done: boolean[] = [];
-  const values: T[] = [];
-  for (let s = 0; s < box.done.length; s++) {
-    done.push(s === seat ? true : box.done[s]);
-    values.push(s === seat ? value : box.values[s]);
-  }
-  return { done, values, expected: box.expected };
+  // `values` is as long as `done` (commitOpen makes both, one slot per seat)
+  return { done: replaced(box.done, seat, true), values: replaced(box.values, seat, value), expected: box.expected };
 }
 
 /** Seats that still have to commit. */

@@ -82,6 +82,10 @@ export function without<T>(items: readonly T[], item: T): T[] {
 
 /** An array of `n` copies of `value` (never holes: Lua arrays stop at the first nil). */
 export function filled<T>(n: number, value: T): T[] {
+  // per-seat arrays as one literal (see `replaced`)
+  if (n === 4) return [value, value, value, value];
+  if (n === 3) return [value, value, value];
+  if (n === 2) return [value, value];
   const out: T[] = [];
   for (let i = 0; i < n; i++) out[i] = value;
   return out;
@@ -89,6 +93,11 @@ export function filled<T>(n: number, value: T): T[] {
 
 /** A copy of `items` with index `i` replaced. */
 export function replaced<T>(items: readonly T[], i: number, value: T): T[] {
+  const n0 = items.length;
+  // Per-seat arrays (2–4 long) as one array literal: Lua sizes it once instead of growing it.
+  if (n0 === 4) return [i === 0 ? value : items[0], i === 1 ? value : items[1], i === 2 ? value : items[2], i === 3 ? value : items[3]];
+  if (n0 === 3) return [i === 0 ? value : items[0], i === 1 ? value : items[1], i === 2 ? value : items[2]];
+  if (n0 === 2) return [i === 0 ? value : items[0], i === 1 ? value : items[1]];
   const out: T[] = [];
   const n = items.length;
   for (let k = 0; k < n; k++) out[k] = items[k];

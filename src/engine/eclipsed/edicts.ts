@@ -71,10 +71,17 @@ export function resolveEdicts(cards: readonly EdictCard[]): ActiveEdict[] {
   return out;
 }
 
+const NONE_IN_FORCE: ActiveEdict[] = [];
+
 /** Edicts in force with effect `key` (suspended ones excluded). */
 export function inForce(edicts: readonly ActiveEdict[], key: EdictEffectKey): ActiveEdict[] {
+  // Most effects are not in force: answer those with one shared empty list (callers only read).
+  const n = edicts.length;
+  let i = 0;
+  while (i < n && (edicts[i].key !== key || edicts[i].suspended)) i++;
+  if (i === n) return NONE_IN_FORCE;
   const out: ActiveEdict[] = [];
-  for (const e of edicts) if (e.key === key && !e.suspended) out.push(e);
+  for (; i < n; i++) if (edicts[i].key === key && !edicts[i].suspended) out.push(edicts[i]);
   return out;
 }
 

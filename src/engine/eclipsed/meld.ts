@@ -364,14 +364,25 @@ export function candidateMelds(ids: readonly string[]): CandidateMeld[] {
     const cls = classifyIds(cards, travelerHigh);
     if (cls.ok) out.push({ cards, travelerHigh, type: cls.type, kind: cls.kind, base: cls.base });
   };
-  // sets: the cards of each rank 1…Warden, in sorted order
-  const byRank = groupByValue(sorted, WARDEN, (rank) => (rank >= 1 && rank <= WARDEN && Math.floor(rank) === rank ? rank : -1));
-  for (let rank = 1; rank <= WARDEN; rank++) {
-    const group = byRank[rank];
-    if (group.length < 2) continue;
-    const subsets: string[][] = [];
-    subsetsOfSize2Plus(group, subsets);
-    for (const s of subsets) push(s, false);
+  // sets: the cards of each rank 1…Warden, in sorted order — `sorted` is by rank, so each
+  // rank's cards are one stretch of it, and the stretches come by ascending rank
+  const n = sorted.length;
+  const ranks: number[] = [];
+  for (let i = 0; i < n; i++) ranks[i] = cardOf(sorted[i]).rank;
+  let hasTraveler = false;
+  for (let i = 0; i < n; ) {
+    const rank = ranks[i];
+    let j = i + 1;
+    while (j < n && ranks[j] === rank) j++;
+    if (rank === TRAVELER) hasTraveler = true;
+    if (j - i >= 2 && rank >= 1 && rank <= WARDEN && Math.floor(rank) === rank) {
+      const group: string[] = [];
+      for (let k = i; k < j; k++) group.push(sorted[k]);
+      const subsets: string[][] = [];
+      subsetsOfSize2Plus(group, subsets);
+      for (const s of subsets) push(s, false);
+    }
+    i = j;
   }
   // runs, Traveler low then high. For each start value, the runs are every end value from
   // start + runMinimum − 1 up to the last value of the unbroken stretch of held values.
@@ -379,7 +390,7 @@ export function candidateMelds(ids: readonly string[]): CandidateMeld[] {
   const minimum = RULES.runMinimum;
   for (let pass = 0; pass < 2; pass++) {
     const high = pass === 1;
-    if (high && byRank[TRAVELER].length === 0) continue;
+    if (high && !hasTraveler) continue;
     const byValue = groupByValue(sorted, top + 1, (rank) => runValue(rank, high));
     let last = 0;
     for (let from = 1; from <= top; from++) {

@@ -6,7 +6,7 @@
 import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/commits";
 import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
 import type { ApplyResult, GameConfig, Rejection } from "../core/types";
-import { contains, filled, mod, stableSort, without } from "../core/util";
+import { contains, filled, mod, replaced, stableSort, without } from "../core/util";
 import type { DeckCard, SuitId } from "./data-types";
 import { ECLIPSED_RULES as RULES, allCardIds, cardOf, compareCards, deadwoodOfCards, findCard, isCourt } from "./cards";
 import type { ActiveEdict, EdictCard } from "./edicts";
@@ -40,10 +40,7 @@ function copyOf<T>(items: readonly T[]): T[] {
 
 /** A copy of `items` with index `i` set to `value`. */
 function withAt<T>(items: readonly T[], i: number, value: T): T[] {
-  const out: T[] = [];
-  const n = items.length;
-  for (let k = 0; k < n; k++) out[k] = k === i ? value : items[k]; // by index, in order: no holes
-  return out;
+  return replaced(items, i, value);
 }
 
 /**
@@ -446,7 +443,8 @@ function playLegal(s: EclipsedState, seat: number): EclipsedAction[] {
   }
   const out = meldLegal(s, seat);
   const discardable: string[] = [];
-  for (const id of hand) if (discardRejection(s, seat, id, false) === undefined) discardable.push(id);
+  // discardRejection(s, seat, id, false) for a card of the hand: only EC-25 can refuse it
+  for (const id of hand) if (id !== s.takenFromDiscard) discardable.push(id);
   for (const id of discardable) out.push({ type: "discard", card: id });
   // going out does not depend on which card is discarded: ask once
   if (goOutRejection(s, seat, hand.length - 1, goOutFacts(s, seat, [], false, 0)) === undefined)

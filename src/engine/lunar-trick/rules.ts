@@ -47,7 +47,8 @@ const LUNAR = LUNAR_ECLIPSE;
 const SOLAR = SOLAR_ECLIPSE;
 
 function has(list: readonly string[], id: string): boolean {
-  for (const x of list) if (x === id) return true;
+  const n = list.length;
+  for (let i = 0; i < n; i++) if (list[i] === id) return true;
   return false;
 }
 

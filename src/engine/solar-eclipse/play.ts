@@ -7,7 +7,7 @@ import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/co
 import type { CommitBox } from "../core/commits";
 import { rngCopy } from "../core/rng";
 import type { ApplyResult, Rejection } from "../core/types";
-import { contains, filled, mod, without } from "../core/util";
+import { contains, filled, mod, replaced, without } from "../core/util";
 import { RANK_OF, SUIT_OF, bidCards, deckIds, faceDownLeadSuit, pointsPerBonusCard, rounds, suitOf, tricksPerRound } from "./cards";
 import { copyList, dealEvent, dealRound, shown, startRound } from "./deal";
 import { firstCardProblem, resolveTrick, secondCardProblem } from "./rules";
@@ -53,10 +53,7 @@ function copyState(s: State): State {
 
 /** A copy of `items` with index `i` set to `value` (copy-on-write for the shared arrays above). */
 function withAt<T>(items: readonly T[], i: number, value: T): T[] {
-  const out: T[] = [];
-  const n = items.length;
-  for (let k = 0; k < n; k++) out[k] = k === i ? value : items[k]; // by index, in order: no holes
-  return out;
+  return replaced(items, i, value);
 }
 
 // Shared, never-mutated play actions: `legal` allocates no action per card.
