@@ -21,7 +21,8 @@ export interface EngineBench {
   actionsPerCpuSecond: number;
 }
 
-function playOne(g: AnyGame, players: number, seed: string): number {
+/** One random game (legal + pick + apply per action); returns the number of actions. Also used by bench/lua.ts. */
+export function playOne(g: AnyGame, players: number, seed: string): number {
   const rng = rngFromSeed(seed + "/bench");
   let state = g.setup({ players, options: g.defaultOptions(), dealer: -1, deal: [], setAside: [] }, seed);
   let actions = 0;

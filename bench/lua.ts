@@ -11,9 +11,9 @@
  * so treat the Lua figures as an upper bound of what TTS reaches.
  */
 import { fileURLToPath } from "node:url";
-import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { allGames, type AnyGame } from "../src/engine/registry";
 import { LuaEngine, toLuaLiteral } from "../src/lua-host/index";
+import { playOne } from "./engine";
 
 export interface LuaBenchRow {
   game: string;
@@ -32,20 +32,7 @@ export interface LuaBenchRow {
 function nodeRun(g: AnyGame, players: number, seeds: string[]): { actions: number; seconds: number } {
   const start = performance.now();
   let actions = 0;
-  for (const seed of seeds) {
-    const rng = rngFromSeed(seed + "/bench");
-    let state = g.setup({ players, options: g.defaultOptions(), dealer: -1, deal: [], setAside: [] }, seed);
-    let seats = g.active(state);
-    while (seats.length > 0) {
-      const seat = seats.length === 1 ? seats[0] : seats[rngInt(rng, seats.length)];
-      const legal = g.legal(state, seat);
-      const res = g.apply(state, seat, legal[rngInt(rng, legal.length)]);
-      if (!res.ok) throw new Error(`${g.id}: a legal action was refused: ${res.rule} ${res.message}`);
-      state = res.state;
-      actions++;
-      seats = g.active(state);
-    }
-  }
+  for (const seed of seeds) actions += playOne(g, players, seed);
   return { actions, seconds: (performance.now() - start) / 1000 };
 }
 

@@ -4,6 +4,7 @@
  * table and engine agree after every step.
  */
 import fs from "node:fs";
+import { afterAll, beforeAll } from "vitest";
 import { findGame, type AnyGame } from "../../src/engine/registry";
 import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { rngFromSeed, rngInt, type Rng } from "../../src/engine/core/rng";
@@ -157,4 +158,34 @@ export function play(t: FakeTts, m: Mirror, steps = Infinity, check?: (seat: num
     n++;
   }
   return n;
+}
+
+/**
+ * One fake-TTS fixture per test file: builds the game's save before the tests, hands out tables
+ * (`table()`, or `table(otherSave)`), and closes them and removes the temp output afterwards.
+ */
+export function useFakeTables(game: string): { readonly built: Built; table: (save?: SaveJson) => FakeTts } {
+  let built: Built | undefined;
+  const open: FakeTts[] = [];
+  beforeAll(async () => {
+    built = await buildFakeSave(game);
+  }, 120_000);
+  afterAll(() => {
+    for (const t of open) t.close();
+    if (built !== undefined) fs.rmSync(built.outDir, { recursive: true, force: true });
+  });
+  const current = (): Built => {
+    if (built === undefined) throw new Error(`the ${game} save is built in beforeAll`);
+    return built;
+  };
+  return {
+    get built() {
+      return current();
+    },
+    table(save?: SaveJson) {
+      const t = new FakeTts(save ?? current().save);
+      open.push(t);
+      return t;
+    },
+  };
 }

@@ -3,30 +3,14 @@
  * and melds through the HUD buttons, discards and going out by dropping cards, refusals with the
  * engine's rules, and whole games equal to the replay of the same actions.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
+import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES } from "../../mods/tts/ui-ids";
 import { FakeTts } from "./fake-tts";
-import { buildFakeSave, Mirror, perform, play, replayOn, type Built, type CardAction } from "./driver";
+import { useFakeTables, Mirror, perform, play, replayOn, type CardAction } from "./driver";
 
-let built: Built;
-const open: FakeTts[] = [];
-
-function table(save = built.save): FakeTts {
-  const t = new FakeTts(save);
-  open.push(t);
-  return t;
-}
-
-beforeAll(async () => {
-  built = await buildFakeSave("eclipsed");
-}, 120_000);
-
-afterAll(() => {
-  for (const t of open) t.close();
-  fs.rmSync(built.outDir, { recursive: true, force: true });
-});
+const fixture = useFakeTables("eclipsed");
+const table = fixture.table;
 
 describe("eclipsed TTS script", () => {
   it("EC-2: contributions lie face down until all are in, then the Edicts are revealed in a row", () => {
@@ -95,7 +79,7 @@ describe("eclipsed TTS script", () => {
     t.startSeeded(2, seed);
     const m = new Mirror("eclipsed", 2, seed, "greedy");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const boardState = (built.save.ObjectStates as any[]).find((o) => o.GMNotes === "meter-track/meter-track");
+    const boardState = (fixture.built.save.ObjectStates as any[]).find((o) => o.GMNotes === "meter-track/meter-track");
     const boardWidth = boardState.Transform.scaleX * 10; // Custom_Board: 10 units wide at scale 1
     // The board is locked where the save puts it (the snapshot lists only pieces).
     const board = { x: boardState.Transform.posX, y: boardState.Transform.posY, z: boardState.Transform.posZ };

@@ -3,31 +3,15 @@
  * sandbox): whole games driven through table events, refusals with the engine's rule ids,
  * agreement with `syzygy replay`, and save/load mid-trick.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
+import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
 import { UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
 import { FakeTts, type Snapshot } from "./fake-tts";
-import { buildFakeSave, Mirror, play, replayOn, type Built, type CardAction } from "./driver";
+import { useFakeTables, Mirror, play, replayOn, type CardAction } from "./driver";
 
-let built: Built;
-const open: FakeTts[] = [];
-
-function table(save = built.save): FakeTts {
-  const t = new FakeTts(save);
-  open.push(t);
-  return t;
-}
-
-beforeAll(async () => {
-  built = await buildFakeSave("lunar-trick");
-}, 120_000);
-
-afterAll(() => {
-  for (const t of open) t.close();
-  fs.rmSync(built.outDir, { recursive: true, force: true });
-});
+const fixture = useFakeTables("lunar-trick");
+const table = fixture.table;
 
 /** Positions, faces, locks and hands of every card and piece, plus the UI. */
 function layout(s: Snapshot): unknown {

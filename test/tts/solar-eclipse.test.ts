@@ -3,30 +3,14 @@
  * SE-2), two-card tricks with face-down second cards after a Moon lead (SE-7), bonus cards
  * (SE-9), refusals with the engine's rules (SE-5/SE-6), and whole games equal to the replay.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
+import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES, UI_STATUS } from "../../mods/tts/ui-ids";
 import { FakeTts } from "./fake-tts";
-import { buildFakeSave, Mirror, noteOf, play, replayOn, type Built } from "./driver";
+import { useFakeTables, Mirror, noteOf, play, replayOn } from "./driver";
 
-let built: Built;
-const open: FakeTts[] = [];
-
-function table(save = built.save): FakeTts {
-  const t = new FakeTts(save);
-  open.push(t);
-  return t;
-}
-
-beforeAll(async () => {
-  built = await buildFakeSave("solar-eclipse");
-}, 120_000);
-
-afterAll(() => {
-  for (const t of open) t.close();
-  fs.rmSync(built.outDir, { recursive: true, force: true });
-});
+const fixture = useFakeTables("solar-eclipse");
+const table = fixture.table;
 
 const playingCards = (notes: string[]): string[] => notes.filter((n) => !n.includes("/"));
 
