@@ -17,7 +17,8 @@ import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { printPages, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
-import type { TemplateSet } from "../render/face";
+import { renderFace, type RenderedFace, type TemplateSet } from "../render/face";
+import { listFaces, type FaceEntry } from "../render/faces";
 import { writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
@@ -119,18 +120,40 @@ function templatesHash(dir: string): string {
  * The last rendered SVGs of each game in this process, keyed by everything rendering reads (the
  * game model, the templates, the renderer version). A long-running `watch` renders a game once per
  * edit, not once for its preview pass and again for its PDF pass, and a no-op rebuild renders
- * nothing. Rendering is a pure function of that key, so reuse changes no byte.
+ * nothing. Rendering is a pure function of that key, so reuse changes no byte. When the game did
+ * change, each side whose own inputs did not (`faceRenderKey`) is reused from the last render:
+ * a one-card edit renders one or two sides, not the whole game (~100 ms less for `eclipsed`).
  */
-const rendered = new Map<string, { key: string; sides: RenderedSide[]; warnings: RenderedWarnings }>();
+const rendered = new Map<string, { key: string; sides: RenderedSide[]; warnings: RenderedWarnings; faces: Map<string, RenderedFace> }>();
 type RenderedWarnings = ReturnType<typeof renderSides>["warnings"];
 
+/**
+ * What one side's SVG is made of: `renderFace` sees only the game's own fields, its component's
+ * (not the other items) and its item, through the templates. Everything but the other components
+ * and items goes into the key, so an edit to one card re-renders that card only.
+ */
+function faceRenderKey(entry: FaceEntry, base: string): string {
+  return sha256(base, JSON.stringify({ ...entry.component, items: undefined }), JSON.stringify(entry.item), entry.side, entry.key);
+}
+
 function renderSidesCached(input: GameInput, version: string): { sides: RenderedSide[]; warnings: RenderedWarnings } {
-  const key = sha256(version, JSON.stringify(input.game), templatesHash(input.templates.dir));
+  const templates = templatesHash(input.templates.dir);
+  const key = sha256(version, JSON.stringify(input.game), templates);
   const hit = rendered.get(input.game.id);
   if (hit !== undefined && hit.key === key) return { sides: hit.sides, warnings: [...hit.warnings] };
-  const r = renderSides(input.game, input.templates);
-  rendered.set(input.game.id, { key, sides: r.sides, warnings: r.warnings });
-  return { sides: r.sides, warnings: [...r.warnings] };
+  // Same model of the game apart from some items: render only the sides whose inputs changed.
+  const base = sha256(version, templates, JSON.stringify({ ...input.game, components: undefined }));
+  const faces = new Map<string, RenderedFace>();
+  const warnings: RenderedWarnings = [];
+  const sides = listFaces(input.game).map((entry): RenderedSide => {
+    const k = faceRenderKey(entry, base);
+    const face = hit?.faces.get(k) ?? renderFace(input.templates, input.game, entry);
+    faces.set(k, face);
+    warnings.push(...face.warnings);
+    return { ...entry, svg: face.svg };
+  });
+  rendered.set(input.game.id, { key, sides, warnings, faces });
+  return { sides, warnings: [...warnings] };
 }
 
 /** Prefixes errors with the game id when a multi-game build fails (single-game callers add it themselves). */
