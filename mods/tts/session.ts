@@ -102,6 +102,19 @@ function withSeat(seat: number, a: BaseAction): LoggedAction {
   return out as unknown as LoggedAction;
 }
 
+/**
+ * Asks the engine to apply `action` for `seat`; when it is legal, logs it (for save/load and the
+ * replay export) and moves the game on. The caller handles the returned events.
+ */
+function applyLogged(g: Live, seat: number, action: BaseAction): { rule: string; message: string } | { events: BaseEvent[] } {
+  const result = g.game.apply(g.state, seat, action);
+  if (!result.ok) return { rule: result.rule, message: result.message };
+  g.actions.push(withSeat(seat, action));
+  g.state = result.state;
+  return { events: result.events };
+}
+
+
 /** Starts a new game with `players` players and the engine seed `seed`. */
 export function startGame(players: number, seed: string): string {
   const game = engine();
@@ -189,17 +202,15 @@ export function handleDrop(color: string, obj: TableObject): void {
   }
   const before = g.state;
   const action = g.rules.dropAction(g.game, before, seat, card);
-  const result = g.game.apply(before, seat, action);
-  if (!result.ok) {
-    refuse(g, color, guid, result.rule, result.message);
+  const applied = applyLogged(g, seat, action);
+  if ("rule" in applied) {
+    refuse(g, color, guid, applied.rule, applied.message);
     return;
   }
-  g.actions.push(withSeat(seat, action));
-  g.state = result.state;
   const slot: Loc = { area: "slot", seat: seat, index: slotsUsed(g, seat), down: g.rules.hidden(g.game, before, seat, action) };
   g.where[guid] = slot;
   place(g, guid, slot);
-  handleEvents(g, result.events);
+  handleEvents(g, applied.events);
 }
 
 /** A game piece other than a deck card (a bid card) dropped into the play zone. */
@@ -216,15 +227,13 @@ function handlePieceDrop(g: Live, color: string, note: string): void {
     rule = "table";
     message = "only " + g.colors[piece.seat] + " may play that piece.";
   } else {
-    const result = g.game.apply(g.state, seat, piece.action);
-    if (result.ok) {
-      g.actions.push(withSeat(seat, piece.action));
-      g.state = result.state;
-      handleEvents(g, result.events);
+    const applied = applyLogged(g, seat, piece.action);
+    if ("events" in applied) {
+      handleEvents(g, applied.events);
       return;
     }
-    rule = result.rule;
-    message = result.message;
+    rule = applied.rule;
+    message = applied.message;
   }
   broadcastToColor("Not allowed (" + rule + "): " + message, color as PlayerColor, RED);
   g.rules.arrange({ game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: true });
@@ -242,15 +251,13 @@ export function pressButton(color: string, id: string): void {
   else {
     const pressed = g.rules.button({ game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: false }, seat, id);
     if ("action" in pressed) {
-      const result = g.game.apply(g.state, seat, pressed.action);
-      if (result.ok) {
-        g.actions.push(withSeat(seat, pressed.action));
-        g.state = result.state;
-        handleEvents(g, result.events);
+      const applied = applyLogged(g, seat, pressed.action);
+      if ("events" in applied) {
+        handleEvents(g, applied.events);
         return;
       }
-      rule = result.rule;
-      message = result.message;
+      rule = applied.rule;
+      message = applied.message;
     } else if ("info" in pressed) {
       broadcastToColor(pressed.info, color as PlayerColor, GOLD);
       return;
