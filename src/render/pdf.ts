@@ -1,13 +1,14 @@
 /**
- * PDF writer: draws pages from the page model. Art is vector (svg-to-pdfkit), fonts are the
+ * PDF writer: draws pages from the page model. Art is vector (svg-to-pdfkit, converted once per
+ * face and copied into each document: see pdf-art.ts); fonts are the
  * bundled TTFs embedded as subsets, every page gets TrimBox/BleedBox, a footer and a 10 mm ruler,
  * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
  */
 import { readFileSync } from "node:fs";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
-import SVGtoPDF from "svg-to-pdfkit";
-import { FONT_FACES, pdfFontFor } from "./fonts";
+import { FONT_FACES } from "./fonts";
+import { inlineArt, inlinable, placeArt, recordArt, svgBox, type ArtRecording, type PlacedArt, placedArt } from "./pdf-art";
 import { PT_PER_MM, type CutShape } from "./types";
 import { FOOTER_BAND, pageSize, type Page, type Paper, type Placement, type Rect } from "./page";
 
@@ -123,16 +124,30 @@ class SharedFace {
 
 const sharedFaces = new Map<string, SharedFace>();
 
-/** The bundled faces for one document (pdfkit would re-read and re-parse every TTF per document). */
-function documentFonts(): [string, fontkit.Font][] {
-  return Object.values(FONT_FACES).map((face) => {
-    let shared = sharedFaces.get(face.file);
-    if (shared === undefined) {
-      shared = new SharedFace(face.file);
-      sharedFaces.set(face.file, shared);
-    }
-    return [face.pdfName, shared.documentFont()];
-  });
+function sharedFace(file: string): SharedFace {
+  let shared = sharedFaces.get(file);
+  if (shared === undefined) {
+    shared = new SharedFace(file);
+    sharedFaces.set(file, shared);
+  }
+  return shared;
+}
+
+/**
+ * Registers the bundled faces with a document (pdfkit would re-read and re-parse every TTF per
+ * document). Each face's font object is made when the document first uses it: a face's art
+ * recording uses one or two of the four.
+ */
+export function registerFonts(doc: PDFKit.PDFDocument): void {
+  const registered = (doc as any)._registeredFonts as Record<string, { src?: unknown; family?: string }>;
+  for (const face of Object.values(FONT_FACES)) {
+    let font: fontkit.Font | undefined;
+    registered[face.pdfName] = {
+      get src() {
+        return (font ??= sharedFace(face.file).documentFont());
+      },
+    };
+  }
 }
 
 function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: number): void {
@@ -160,107 +175,51 @@ function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: numb
   doc.rect((r.x - grow) * k, (r.y - grow) * k, (r.w + 2 * grow) * k, (r.h + 2 * grow) * k);
 }
 
-function svgBox(svg: string): number[] {
-  // The SVG's viewBox starts at -bleed; its size is the art's full size including bleed.
-  const m = /viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!m) throw new Error("rendered SVG has no viewBox");
-  return m.slice(1).map(Number);
-}
-
-function drawSvg(doc: PDFKit.PDFDocument, svg: string, x: number, y: number, w: number, h: number, warn: (m: string) => void): void {
-  SVGtoPDF(doc, svg, x, y, {
-    width: w,
-    height: h,
-    assumePt: true,
-    preserveAspectRatio: "none",
-    fontCallback: (family, bold, italic) => pdfFontFor(family, bold, italic),
-    warningCallback: warn,
-  });
-}
-
 /**
- * Art used more than once (backs, identical tokens) is drawn once into a form XObject and
- * referenced from every placement: smaller files, and the SVG is converted only once.
- * pdfkit has no public API for forms, so the SVG is drawn while a stand-in page collects the
- * content and resources.
+ * Recordings by SVG, shared by every document of the thread (A4 and Letter, and the next build in
+ * `watch`). Bounded: a long watch session edits and re-records faces without end.
  */
-class FormCache {
-  private readonly forms = new Map<string, { name: string; ref: PDFKit.PDFKitReference }>();
+const recordings = new Map<string, ArtRecording>();
+const MAX_RECORDINGS = 2000;
 
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+/** How often this thread converted a face and how often it reused one (for tests and `bench`). */
+export const artStats = { recorded: 0, reused: 0 };
 
-  get(face: string, svg: string, w: number, h: number, warn: (m: string) => void): { name: string; ref: PDFKit.PDFKitReference } {
-    const found = this.forms.get(face);
-    if (found) return found;
-    const doc = this.doc as any;
-    const resources = doc.ref({ ProcSet: ["PDF", "Text", "ImageB", "ImageC", "ImageI"] });
-    const content = doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, w, h], Resources: resources });
-    const standIn = {
-      document: doc,
-      width: w,
-      height: h,
-      margins: { top: 0, bottom: 0, left: 0, right: 0 },
-      content,
-      resources,
-      dictionary: content,
-      markings: [],
-      get fonts() {
-        return (resources.data.Font ??= {});
-      },
-      get xobjects() {
-        return (resources.data.XObject ??= {});
-      },
-      get ext_gstates() {
-        return (resources.data.ExtGState ??= {});
-      },
-      get patterns() {
-        return (resources.data.Pattern ??= {});
-      },
-      get colorSpaces() {
-        return (resources.data.ColorSpace ??= {});
-      },
-      maxY: () => h,
-      write: (chunk: unknown) => content.write(chunk),
-    };
-    const page = doc.page;
-    const ctm = doc._ctm;
-    const ctmStack = doc._ctmStack;
-    doc.page = standIn;
-    doc._ctm = [1, 0, 0, 1, 0, 0];
-    doc._ctmStack = [];
-    try {
-      // Same top-left origin as a pdfkit page.
-      doc.transform(1, 0, 0, -1, 0, h);
-      drawSvg(this.doc, svg, 0, 0, w, h, warn);
-    } finally {
-      doc.page = page;
-      doc._ctm = ctm;
-      doc._ctmStack = ctmStack;
-    }
-    resources.end();
-    content.end();
-    const entry = { name: `Art${this.forms.size + 1}`, ref: content };
-    this.forms.set(face, entry);
-    return entry;
+function recordingFor(svg: string): ArtRecording {
+  let art = recordings.get(svg);
+  if (art !== undefined) {
+    // Most recently used last, so the oldest is evicted first.
+    recordings.delete(svg);
+    artStats.reused += 1;
+  } else {
+    art = recordArt(svg, registerFonts);
+    artStats.recorded += 1;
+    if (recordings.size >= MAX_RECORDINGS) recordings.delete(recordings.keys().next().value!);
   }
+  recordings.set(svg, art);
+  return art;
 }
 
-function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, forms: FormCache | undefined, warn: (m: string) => void): void {
+
+function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asForm: boolean, placed: PlacedArt, warn: (m: string) => void): void {
+  const art = recordingFor(svg);
+  for (const m of art.warnings) warn(m);
   doc.save();
   if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
   shapePath(doc, p.window ? { type: "rect" } : p.clip.shape, p, p.clip.grow);
   doc.clip();
+  // A window shows part of a bigger piece of art (one tile of a board): the art moves under it.
   const ox = p.window ? p.x - p.window.x : p.x;
   const oy = p.window ? p.y - p.window.y : p.y;
-  const [vx, vy, vw, vh] = svgBox(svg);
-  if (forms && !p.window) {
-    const form = forms.get(p.face, svg, vw * k, vh * k, warn);
+  const [vx, vy, , vh] = svgBox(svg);
+  // The art's space is y-up (a form's): flip back into pdfkit's top-left page space.
+  doc.transform(1, 0, 0, -1, (ox + vx) * k, (oy + vy + vh) * k);
+  if (asForm || !inlinable(art)) {
+    const form = placeArt(doc, art, placed);
     (doc as any).page.xobjects[form.name] = form.ref;
-    // Forms have a y-up space: flip back into pdfkit's top-left page space.
-    doc.transform(1, 0, 0, -1, (ox + vx) * k, (oy + vy + vh) * k);
     (doc as any).addContent(`/${form.name} Do`);
   } else {
-    drawSvg(doc, svg, (ox + vx) * k, (oy + vy) * k, vw * k, vh * k, warn);
+    inlineArt(doc, art, placed);
   }
   doc.restore();
   if (p.outline) {
@@ -316,7 +275,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
     compress: true,
     info: { Title: meta.title, Author: "syzygy", Creator: "syzygy", Producer: "syzygy (pdfkit)", CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
   });
-  for (const [name, font] of documentFonts()) (doc as any).registerFont(name, font);
+  registerFonts(doc);
   // Ask viewers to print at 100 % and to flip on the edge the backs were laid out for.
   (doc as any)._root.data.ViewerPreferences = doc.ref({
     PrintScaling: "None",
@@ -330,9 +289,10 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
     doc.on("error", reject);
   });
   const warnings: string[] = [];
+  const placed = placedArt();
+  // Art placed more than once (backs, identical tokens, a board's tiles) is one form XObject.
   const uses = new Map<string, number>();
   for (const page of pages) for (const p of page.placements) uses.set(p.face, (uses.get(p.face) ?? 0) + 1);
-  const forms = new FormCache(doc);
   for (const [i, page] of pages.entries()) {
     // Let other work (PNG encoding on the thread pool) be scheduled between pages.
     await new Promise((resolve) => setImmediate(resolve));
@@ -344,7 +304,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
     for (const p of page.placements) {
       const svg = faces.get(p.face);
       if (svg === undefined) throw new Error(`no rendered art for ${p.face}`);
-      drawPlacement(doc, p, svg, (uses.get(p.face) ?? 0) > 1 ? forms : undefined, (m) => warnings.push(`${p.face}: ${m}`));
+      drawPlacement(doc, p, svg, (uses.get(p.face) ?? 0) > 1, placed, (m) => warnings.push(`${p.face}: ${m}`));
     }
     for (const l of page.lines) {
       doc.save();

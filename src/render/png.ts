@@ -1,7 +1,8 @@
 /**
  * SVG → PNG at 300 dpi. resvg rasterises (bundled fonts only, so output never depends on the
  * machine); sharp encodes the PNG on the thread pool (resvg's own encoder runs on the main thread
- * and is ~2.5× slower).
+ * and is ~2.5× slower). `withDensity` only writes the pHYs chunk: `withMetadata` would also convert
+ * to sRGB through an ICC transform, which cost more than a third of the encoding time.
  */
 import { renderAsync } from "@resvg/resvg-js";
 import sharp from "sharp";
@@ -27,7 +28,7 @@ export async function svgToPng(svg: string, widthMm: number, dpi = DPI): Promise
     logLevel: "off",
   });
   return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
-    .withMetadata({ density: dpi })
+    .withDensity(dpi)
     .png()
     .toBuffer();
 }

@@ -1,0 +1,320 @@
+/**
+ * Art for the PDFs, converted once per face and reused by every document (issue 9).
+ *
+ * Each face's SVG is drawn by svg-to-pdfkit into a recording: its content lines, the resources
+ * they name (fonts, opacity states, gradients, groups) and the glyphs its text uses. Nothing in a
+ * recording depends on a document: glyphs are written as tokens, not as a document's subset ids,
+ * and every resource is a detached object. `placeArt` copies a recording into a document as a
+ * form XObject, turning tokens into that document's glyph ids, so A4 and Letter share one
+ * conversion and a one-card edit converts one face while the other pages are copied.
+ *
+ * A recording is a pure function of the SVG (each is made in a fresh recording document), so a
+ * PDF's bytes never depend on what the thread drew before.
+ */
+import PDFDocument from "pdfkit";
+import SVGtoPDF from "svg-to-pdfkit";
+import { pdfFontFor } from "./fonts";
+import { PT_PER_MM } from "./types";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (refs, pages, fonts) */
+
+/** One glyph a recording's text uses. */
+interface GlyphToken {
+  /** Registered pdfkit name of the face ("Inter-Bold"). */
+  font: string;
+  id: number;
+  /** Advance in PDF glyph space (1000/em), as pdfkit's `W` array holds it. */
+  width: number;
+  codePoints: number[];
+}
+
+/** A resource object of a recording: what a pdfkit reference would hold, detached from any document. */
+class DetachedRef {
+  readonly chunks: (string | Uint8Array)[] = [];
+  /** Set on a font's dictionary: the target document's own font object stands in for it. */
+  font?: string;
+
+  constructor(readonly data: Record<string, unknown> = {}) {}
+
+  write(chunk: string | Uint8Array): void {
+    this.chunks.push(chunk);
+  }
+
+  end(chunk?: string | Uint8Array): void {
+    if (chunk) this.write(chunk);
+  }
+}
+
+export interface ArtRecording {
+  /** Form size in points (the SVG's viewBox, bleed included). */
+  w: number;
+  h: number;
+  /** Content stream lines; `<TOKEN> Tj` lines carry glyph tokens. */
+  lines: (string | Uint8Array)[];
+  resources: DetachedRef;
+  glyphs: GlyphToken[];
+  /** svg-to-pdfkit's warnings, kept so a cached face still reports them. */
+  warnings: string[];
+}
+
+/** Tokens are 0x100000 + index in hex: six digits, never a 4-digit glyph id of pdfkit's. */
+const TOKEN_BASE = 0x100000;
+
+export function svgBox(svg: string): number[] {
+  // The SVG's viewBox starts at -bleed; its size is the art's full size including bleed.
+  const m = /viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"/.exec(svg);
+  if (!m) throw new Error("rendered SVG has no viewBox");
+  return m.slice(1).map(Number);
+}
+
+/** A page-like object that collects what svg-to-pdfkit draws (pdfkit has no public API for forms). */
+function standIn(doc: any, w: number, h: number, lines: (string | Uint8Array)[], resources: DetachedRef): object {
+  const res = resources.data as Record<string, Record<string, unknown>>;
+  return {
+    document: doc,
+    width: w,
+    height: h,
+    margins: { top: 0, bottom: 0, left: 0, right: 0 },
+    resources,
+    markings: [],
+    get fonts() {
+      return (res.Font ??= {});
+    },
+    get xobjects() {
+      return (res.XObject ??= {});
+    },
+    get ext_gstates() {
+      return (res.ExtGState ??= {});
+    },
+    get patterns() {
+      return (res.Pattern ??= {});
+    },
+    get colorSpaces() {
+      return (res.ColorSpace ??= {});
+    },
+    maxY: () => h,
+    write: (chunk: string | Uint8Array) => void lines.push(chunk),
+  };
+}
+
+/**
+ * Draws `svg` into a fresh recording document whose references stay detached and whose fonts
+ * write glyph tokens. `fonts` registers the bundled faces (shared with the real documents).
+ */
+export function recordArt(svg: string, registerFonts: (doc: any) => void): ArtRecording {
+  const [, , vw, vh] = svgBox(svg);
+  const w = vw * PT_PER_MM;
+  const h = vh * PT_PER_MM;
+  // No default font: pdfkit would parse Helvetica's AFM metrics for every recording.
+  const doc = new PDFDocument({ autoFirstPage: false, compress: true, font: null as unknown as string }) as any;
+  registerFonts(doc);
+  doc.ref = (data?: Record<string, unknown>) => new DetachedRef(data);
+  const glyphs: GlyphToken[] = [];
+  const unicode: Record<number, number[]> = {};
+  const prepared = new Set<unknown>();
+  const ownFont = doc.font.bind(doc);
+  doc.font = (src: unknown, ...rest: unknown[]) => {
+    ownFont(src, ...rest);
+    const font = doc._font;
+    if (typeof src === "string" && !prepared.has(font)) {
+      prepared.add(font);
+      tokenize(font, src, glyphs, unicode);
+    }
+    return doc;
+  };
+  const lines: (string | Uint8Array)[] = [];
+  const resources = new DetachedRef({ ProcSet: ["PDF", "Text", "ImageB", "ImageC", "ImageI"] });
+  doc.page = standIn(doc, w, h, lines, resources);
+  doc._ctm = [1, 0, 0, 1, 0, 0];
+  doc._ctmStack = [];
+  // Same top-left origin as a pdfkit page.
+  doc.transform(1, 0, 0, -1, 0, h);
+  const warnings: string[] = [];
+  SVGtoPDF(doc, svg, 0, 0, {
+    width: w,
+    height: h,
+    assumePt: true,
+    preserveAspectRatio: "none",
+    fontCallback: (family, bold, italic) => pdfFontFor(family, bold, italic),
+    warningCallback: (m) => warnings.push(m),
+  });
+  return { w, h, lines, resources, glyphs, warnings };
+}
+
+/** Makes a recording document's font write a token per glyph instead of a subset id. */
+function tokenize(font: any, name: string, glyphs: GlyphToken[], unicode: Record<number, number[]>): void {
+  const tokens = new Map<number, string>();
+  font.dictionary = Object.assign(new DetachedRef(), { font: name });
+  // svg-to-pdfkit reads code points back as font.unicode[parseInt(hex, 16)].
+  font.unicode = unicode;
+  font.encode = (text: string, features?: unknown) => {
+    const { glyphs: run, positions } = font.layout(text, features);
+    const hex = run.map((g: { id: number; advanceWidth: number; codePoints: number[] }) => {
+      let token = tokens.get(g.id);
+      if (token === undefined) {
+        const n = TOKEN_BASE + glyphs.length;
+        glyphs.push({ font: name, id: g.id, width: g.advanceWidth * font.scale, codePoints: g.codePoints });
+        unicode[n] = g.codePoints;
+        token = n.toString(16);
+        tokens.set(g.id, token);
+      }
+      return token;
+    });
+    return [hex, positions];
+  };
+}
+
+/**
+ * What one document holds of the recordings: their forms, and the resource objects they attached,
+ * by content, so the same opacity state or gradient written by many faces is one object.
+ */
+export interface PlacedArt {
+  forms: Map<ArtRecording, { name: string; ref: unknown }>;
+  objects: Map<string, unknown>;
+}
+
+export function placedArt(): PlacedArt {
+  return { forms: new Map(), objects: new Map() };
+}
+
+/** A key for a value about to be attached: references by their number in the document. */
+function contentKey(value: unknown, chunks: readonly (string | Uint8Array)[]): string {
+  const data = JSON.stringify(value, (_k, v: unknown) => (v !== null && typeof v === "object" && "document" in v && "id" in v ? `@ref ${String(v)}` : v));
+  return `${data}\n${chunks.map((c) => (typeof c === "string" ? c : Buffer.from(c).toString("base64"))).join("\n")}`;
+}
+
+/** Copies a detached value into `doc`: references become the document's, fonts its own fonts. */
+function attach(doc: any, value: unknown, placed: PlacedArt, fontRef: (name: string) => unknown): unknown {
+  if (value instanceof DetachedRef) {
+    if (value.font !== undefined) return fontRef(value.font);
+    const data = attach(doc, value.data, placed, fontRef);
+    const key = contentKey(data, value.chunks);
+    let ref = placed.objects.get(key);
+    if (ref === undefined) {
+      ref = doc.ref(data);
+      for (const c of value.chunks) (ref as any).write(c);
+      (ref as any).end();
+      placed.objects.set(key, ref);
+    }
+    return ref;
+  }
+  if (Array.isArray(value)) return value.map((v) => attach(doc, v, placed, fontRef));
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = attach(doc, v, placed, fontRef);
+    return out;
+  }
+  return value;
+}
+
+/** A document's pdfkit font object for a registered name, without changing its current font. */
+function documentFont(doc: any, name: string): any {
+  const saved = [doc._font, doc._fontSource, doc._fontFamily];
+  doc.font(name);
+  const font = doc._font;
+  [doc._font, doc._fontSource, doc._fontFamily] = saved;
+  return font;
+}
+
+function fontsOf(doc: any): (name: string) => any {
+  const fonts = new Map<string, any>();
+  return (name) => {
+    let f = fonts.get(name);
+    if (f === undefined) fonts.set(name, (f = documentFont(doc, name)));
+    return f;
+  };
+}
+
+/** Glyph ids of `doc` for the recording's tokens (what pdfkit's EmbeddedFont.encode does per glyph). */
+function glyphHexes(art: ArtRecording, fontOf: (name: string) => any): string[] {
+  return art.glyphs.map((g) => {
+    const font = fontOf(g.font);
+    const gid = font.subset.includeGlyph(g.id);
+    font.widths[gid] ??= g.width;
+    font.unicode[gid] ??= g.codePoints;
+    return `0000${gid.toString(16)}`.slice(-4);
+  });
+}
+
+const NAME = /\/([^\s/[\]()<>{}%]+)/g;
+
+/** Writes the recording's content lines: tokens become glyph ids, resource names are renamed. */
+function writeLines(art: ArtRecording, hexes: string[], rename: Map<string, string> | undefined, write: (line: string | Uint8Array) => void): void {
+  for (const line of art.lines) {
+    if (typeof line !== "string") write(line);
+    else if (line.charCodeAt(0) === 60 && line.endsWith("> Tj")) {
+      const n = parseInt(line.slice(1, -4), 16) - TOKEN_BASE;
+      write(n >= 0 && n < hexes.length ? `<${hexes[n]}> Tj` : line);
+    } else if (rename !== undefined && line.includes("/")) {
+      write(line.replace(NAME, (all, name: string) => {
+        const to = rename.get(name);
+        return to === undefined ? all : `/${to}`;
+      }));
+    } else {
+      write(line);
+    }
+  }
+}
+
+/** The form XObject for `art` in `doc` (created on first use), to be drawn with `/name Do`. */
+export function placeArt(doc: any, art: ArtRecording, placed: PlacedArt): { name: string; ref: unknown } {
+  const found = placed.forms.get(art);
+  if (found) return found;
+  const fontOf = fontsOf(doc);
+  const resources = attach(doc, art.resources, placed, (name) => fontOf(name).ref());
+  const content = doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, art.w, art.h], Resources: resources });
+  writeLines(art, glyphHexes(art, fontOf), undefined, (line) => content.write(line));
+  content.end();
+  const entry = { name: `Art${placed.forms.size + 1}`, ref: content };
+  placed.forms.set(art, entry);
+  return entry;
+}
+
+/** Resource kinds an inlined recording may name, with the page's own dictionary for each. */
+const INLINE_KINDS: Record<string, string> = { Font: "fonts", ExtGState: "ext_gstates" };
+const PLAIN_GSTATE = new Set(["Type", "ca", "CA", "BM"]);
+
+/**
+ * Can the recording's lines go straight into a page's content (better compressed with the rest
+ * of the page than as a form of its own)? Only if it names fonts and plain opacity states:
+ * patterns and shadings are fixed to the space they were drawn in, which a form keeps.
+ */
+export function inlinable(art: ArtRecording): boolean {
+  for (const [kind, dict] of Object.entries(art.resources.data)) {
+    if (kind === "ProcSet") continue;
+    if (INLINE_KINDS[kind] === undefined) return false;
+    if (kind === "ExtGState") {
+      for (const g of Object.values(dict as Record<string, unknown>)) {
+        if (!(g instanceof DetachedRef) || g.chunks.length > 0 || Object.keys(g.data).some((key) => !PLAIN_GSTATE.has(key))) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Draws an `inlinable` recording into the current page's content, with the current transform as
+ * the form's placement would have. Its resources join the page's under document-wide names.
+ */
+export function inlineArt(doc: any, art: ArtRecording, placed: PlacedArt): void {
+  const fontOf = fontsOf(doc);
+  const rename = new Map<string, string>();
+  for (const [kind, dict] of Object.entries(art.resources.data)) {
+    const pageKind = INLINE_KINDS[kind];
+    if (pageKind === undefined) continue;
+    for (const [name, value] of Object.entries(dict as Record<string, DetachedRef>)) {
+      if (value.font !== undefined) {
+        const font = fontOf(value.font);
+        doc.page.fonts[font.id] ??= font.ref();
+        rename.set(name, font.id);
+      } else {
+        const ref = attach(doc, value, placed, () => undefined) as { id: number };
+        // Named by object number: unique in the document, shared by every face that uses it.
+        const pageName = `R${ref.id}`;
+        doc.page[pageKind][pageName] = ref;
+        rename.set(name, pageName);
+      }
+    }
+  }
+  writeLines(art, glyphHexes(art, fontOf), rename, (line) => doc.page.write(line));
+}
