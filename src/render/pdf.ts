@@ -293,6 +293,14 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
   // Art placed more than once (backs, identical tokens, a board's tiles) is one form XObject.
   const uses = new Map<string, number>();
   for (const page of pages) for (const p of page.placements) uses.set(p.face, (uses.get(p.face) ?? 0) + 1);
+  // Convert the faces not yet recorded first, one per turn of the event loop: converting is the
+  // slow part, and the rasteriser's lanes need this thread between their steps.
+  for (const face of uses.keys()) {
+    const svg = faces.get(face);
+    if (svg === undefined || recordings.has(svg)) continue;
+    recordingFor(svg);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   for (const [i, page] of pages.entries()) {
     // Let other work (PNG encoding on the thread pool) be scheduled between pages.
     await new Promise((resolve) => setImmediate(resolve));
