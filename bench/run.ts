@@ -17,7 +17,7 @@ import { loadGame } from "../src/model/load";
 import { MODEL_GAME_IDS } from "../src/model/registry";
 import { renderSides } from "../src/render/build";
 import { TemplateSet } from "../src/render/face";
-import { svgToPng } from "../src/render/png";
+import { RasterPool } from "../src/render/raster-pool";
 import { renderGameFrom } from "../src/render/source";
 import { BLEED_MM } from "../src/render/types";
 import { buildGames, type GameInput, type IncrementalResult } from "../src/build/incremental";
@@ -96,13 +96,18 @@ async function main(): Promise<void> {
   const edited = { ms: preview.ms + pdfPass.ms, value: [{ ...preview.value[0], written: [...preview.value[0].written, ...pdfPass.value[0].written].sort() }] };
   await pool.close();
 
-  // The floor: rasterise each unique face once, as many at a time as there are cores.
+  // The floor: rasterise each unique face once on the build's raster threads, as many at a time
+  // as there are cores, nothing else running.
   const unique = new Map<string, { svg: string; width: number }>();
   for (const input of inputs(data, MODEL_GAME_IDS)) {
     for (const s of renderSides(input.game, input.templates).sides) unique.set(sha256(s.svg, String(s.component.width)), { svg: s.svg, width: s.component.width + 2 * BLEED_MM });
   }
+  const raster = new RasterPool();
+  // Started before the clock, as the build's are by its first faces.
+  await Promise.all(Array.from({ length: raster.size }, () => raster.png('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', 1)));
   const floorCpu0 = process.cpuUsage();
-  const floor = await timed(() => mapLimit([...unique.values()], availableParallelism(), async (f) => void (await svgToPng(f.svg, f.width))));
+  const floor = await timed(() => mapLimit([...unique.values()], availableParallelism(), async (f) => void (await raster.png(f.svg, f.width))));
+  await raster.close();
 
   const floorCpu = process.cpuUsage(floorCpu0);
   const pdfs = results.flatMap((r) => r.files.filter((f) => f.endsWith(".pdf") && !f.includes("alignment")).map((f) => ({ file: f.slice(out.length + 1), kb: Math.round(statSync(f).size / 1024) })));

@@ -23,9 +23,11 @@ import { writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
-import { pxFor, svgToPng } from "../render/png";
+import { pxFor } from "../render/png";
+import { sharedRasterPool, type RasterPool } from "../render/raster-pool";
 import { BLEED_MM, type RenderGame } from "../render/types";
 import { writeGallery } from "../gallery/write";
+import { limitHeapGrowth } from "./memory";
 import { WorkerPool } from "./pool";
 import { BuildStore, type Manifest } from "./store";
 import { rendererVersion, sha256 } from "./version";
@@ -40,6 +42,8 @@ export interface IncrementalOptions extends Omit<BuildOptions, "templates"> {
   cacheDir?: string;
   /** Worker threads for PDFs; created (and closed) per call when not given. */
   pool?: WorkerPool;
+  /** Rasterising threads (default: one per process, shared). */
+  raster?: RasterPool;
   /** Write out/<game>/index.html (default true). */
   gallery?: boolean;
 }
@@ -254,8 +258,8 @@ class PixelBudget {
   }
 }
 
-/** Faces rasterised at once may total this many pixels (two cards, or one sheet and one card). */
-const RASTER_BUDGET_PX = 8_000_000;
+/** Faces rasterised at once may total this many pixels: several cards, or one sheet alone (~6.7 Mpx). */
+const RASTER_BUDGET_PX = 7_000_000;
 
 /**
  * Pixels of a face at 300 dpi. Biggest faces are rasterised first (sheets and boards take ~7× a
@@ -273,6 +277,7 @@ interface PngJob {
 }
 
 export async function buildGames(inputs: GameInput[], opts: IncrementalOptions): Promise<IncrementalResult[]> {
+  limitHeapGrowth();
   const print: PrintOptions = { ...DEFAULT_PRINT, ...opts.print };
   const progress = opts.progress ?? (() => {});
   const store = new BuildStore(opts.outDir, opts.cacheDir);
@@ -280,6 +285,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   const version = rendererVersion();
   const ownPool = opts.pool === undefined;
   const pool = opts.pool ?? new WorkerPool();
+  const raster = opts.raster ?? sharedRasterPool();
   const works: GameWork[] = [];
   const tasks: Promise<void>[] = [];
   // Per game: PNGs queued and done, for progress lines like render's ("lunar-trick: PNG 3/43").
@@ -297,7 +303,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       const px = facePixels(side);
       await budget.acquire(px);
       try {
-        png = await svgToPng(side.svg, widthMm);
+        png = await raster.png(side.svg, widthMm);
       } finally {
         budget.release(px);
       }
