@@ -26,7 +26,8 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
 const k = PT_PER_MM;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fontkit internals (tables, glyph cache) */
-type Glyph = { codePoints: number[] };
+/** What pdfkit reads of a laid-out glyph: its id, advance (font units) and the text it stands for. */
+type Glyph = { id: number; codePoints: number[]; advanceWidth: number };
 type Position = Record<string, number>;
 interface Shaped {
   /** The (id, code points) fontkit asks its glyph cache for, in order, after mapping the string. */
@@ -36,29 +37,36 @@ interface Shaped {
 }
 
 /**
- * Shaping shared by every document of the thread. A scratch font (same decoded tables) shapes each
- * string once and records what fontkit asked its glyph cache for. Each document's own font then
- * replays exactly those calls, so its glyph objects — whose code points end up in the PDF's
- * ToUnicode map — are the ones a fresh pdfkit font would hold, whatever was drawn before.
+ * One bundled face, shared by every document of the thread (and by every face's art recording):
+ * the file is parsed once, and a scratch font shapes each string once, recording what fontkit
+ * asked its glyph cache for. A document's font replays those calls into glyph objects of its
+ * own, so the code points that end up in its ToUnicode map are the ones a fresh pdfkit font
+ * would hold, whatever the thread drew before; everything else (tables, outlines for subsetting,
+ * advances) is read from one shared font.
  */
 class SharedFace {
-  readonly data: Buffer;
-  readonly tables: object = {};
+  private readonly data: Buffer;
+  private readonly tables: object = {};
+  /** Shared by every document's font: decoded tables, glyph outlines and advances. */
+  private readonly base: any;
   private readonly scratch: any;
   private readonly shaped = new Map<string, Shaped>();
+  private readonly spaceId: number;
 
   constructor(file: string) {
     this.data = readFileSync(file);
+    this.base = this.open();
     this.scratch = this.open();
     const engine = this.scratch._layoutEngine;
     // Keep fontkit's call to the space glyph (so the recorded calls line up) but not its effect.
     engine.hideDefaultIgnorables = function (this: any): void {
       this.font.glyphForCodePoint(0x20);
     };
+    this.spaceId = this.base.glyphForCodePoint(0x20).id;
   }
 
   /** A new font object over the shared tables (fontkit.create: the same parser as openSync). */
-  open(): any {
+  private open(): any {
     const font = (fontkit as unknown as { create(data: Buffer): any }).create(this.data);
     font._tables = this.tables;
     return font;
@@ -87,19 +95,30 @@ class SharedFace {
     return s;
   }
 
-  /** A document's font: fontkit's own except that `layout` (without features) replays `shape`. */
+  /**
+   * A document's font: the shared font, except that `layout` (without features) replays `shape`
+   * into this document's glyph objects (the first code points asked for a glyph win, as in
+   * fontkit's own cache).
+   */
   documentFont(): fontkit.Font {
-    const font = this.open();
-    const own = font.layout.bind(font);
+    const font = Object.create(this.base);
+    const own = new Map<number, Glyph>();
+    const glyphOf = (id: number, codePoints: number[]): Glyph => {
+      let g = own.get(id);
+      if (g === undefined) {
+        g = { id, codePoints, advanceWidth: this.base.getGlyph(id).advanceWidth };
+        own.set(id, g);
+      }
+      return g;
+    };
     const ignorable = (ch: number | undefined): boolean => ch !== undefined && this.scratch._layoutEngine.isDefaultIgnorable(ch);
     font.layout = (text: string, ...rest: unknown[]) => {
-      if (typeof text !== "string" || rest.some((r) => r !== undefined)) return own(text, ...rest);
+      if (typeof text !== "string" || rest.some((r) => r !== undefined)) return this.base.layout(text, ...rest);
       const s = this.shape(text);
       const positions = s.positions.map((p) => ({ ...p }));
-      const empty = text.length === 0 || font.glyphsForString(text).length === 0;
-      const glyphs: Glyph[] = s.glyphs.map(([id, cps]) => font.getGlyph(id, cps));
-      if (!empty) {
-        const space = font.glyphForCodePoint(0x20);
+      const glyphs: Glyph[] = s.glyphs.map(([id, cps]) => glyphOf(id, cps));
+      if (text.length > 0) {
+        const space = glyphOf(this.spaceId, [0x20]);
         for (let i = 0; i < glyphs.length; i++) {
           if (ignorable(glyphs[i].codePoints[0])) {
             glyphs[i] = space;
