@@ -3,7 +3,11 @@
  * RGB (no alpha), bleed trimmed off. The grid is chosen per sheet to keep cells as large as
  * possible; every card of a deck has the same cell size.
  */
+import { availableParallelism } from "node:os";
 import sharp from "sharp";
+
+// Every image here is read once: libvips' operation cache would only hold memory.
+sharp.cache(false);
 
 export const MAX_COLS = 10;
 export const MAX_ROWS = 7;
@@ -62,6 +66,7 @@ export interface CardImage {
   bleed: number;
 }
 
+/** One card's cell: bleed trimmed, resized, flattened to RGB; raw pixels (no PNG round trip). */
 async function cell(image: CardImage, width: number, height: number): Promise<Buffer> {
   const img = sharp(image.file);
   const meta = await img.metadata();
@@ -72,19 +77,45 @@ async function cell(image: CardImage, width: number, height: number): Promise<Bu
     .resize(width, height, { fit: "fill" })
     .flatten({ background: "#ffffff" })
     .removeAlpha()
-    .png()
+    .raw()
     .toBuffer();
 }
 
-/** Composes `cards` row by row into one RGB JPEG sheet. */
+/** `fn` over `items`, at most `limit` at a time, results in order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Composes `cards` row by row into one RGB JPEG sheet. Cells are made a few at a time (each card
+ * decodes to ~4 MB) and copied into one raw canvas as they come: libvips' composite of 70 tiles
+ * held every tile and the canvas at once (~600 MB peak for a 70-card sheet).
+ */
 export async function composeSheet(cards: CardImage[], grid: Grid): Promise<Buffer> {
-  const tiles = await Promise.all(cards.map((c) => cell(c, grid.cellWidth, grid.cellHeight)));
-  return sharp({
-    create: { width: grid.cols * grid.cellWidth, height: grid.rows * grid.cellHeight, channels: 3, background: "#202020" },
-  })
-    .composite(tiles.map((input, i) => ({ input, left: (i % grid.cols) * grid.cellWidth, top: Math.floor(i / grid.cols) * grid.cellHeight })))
-    .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
-    .toBuffer();
+  const width = grid.cols * grid.cellWidth;
+  const height = grid.rows * grid.cellHeight;
+  const canvas = Buffer.alloc(width * height * 3);
+  // Background #202020 where no card is (cells past the last card).
+  canvas.fill(0x20);
+  const stride = width * 3;
+  const cellStride = grid.cellWidth * 3;
+  await mapLimit(cards, availableParallelism() + 1, async (c, i) => {
+    const tile = await cell(c, grid.cellWidth, grid.cellHeight);
+    const left = (i % grid.cols) * cellStride;
+    const top = Math.floor(i / grid.cols) * grid.cellHeight;
+    for (let y = 0; y < grid.cellHeight; y++) tile.copy(canvas, (top + y) * stride + left, y * cellStride, (y + 1) * cellStride);
+  });
+  return sharp(canvas, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
 }
 
 /** One image (a card back, a board) trimmed and flattened to RGB JPEG, at most `maxSide` px. */

@@ -7,7 +7,7 @@ import { relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { MODEL_GAME_IDS } from "../../model/registry";
 import type { BuildResult } from "../../render/build";
-import { buildGameIncremental, sharedPool } from "../../build/incremental";
+import { buildGames, GameBuildError, sharedPool } from "../../build/incremental";
 import { TemplateSet } from "../../render/face";
 import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
@@ -78,23 +78,31 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     if (step !== lastStep || finished) process.stderr.write(`${line}\n`);
     lastStep = step;
   };
-  const results: BuildResult[] = [];
-  for (const model of models) {
-    const game = renderGameFrom(model);
-    try {
-      // Incremental path (issue 9, src/build): same bytes as render's buildGame, but unchanged faces and PDFs are
-      // reused from <out>/.cache, PDFs are drawn on worker threads, and out/<game>/index.html (the gallery) is written.
-      const result = await buildGameIncremental(game, { outDir: flags.out, templates: new TemplateSet(model.paths.templatesDir), papers, png: flags.png, print, progress, pool: sharedPool() });
-      // The TTS save needs the card PNGs, so it follows them (and is skipped with --no-png).
-      if (flags.png && flags.tts) {
-        progress(`${game.id}: tts save`);
+  const fail = (game: string, err: unknown): CliError => {
+    if (tty) process.stderr.write("\n");
+    const detail = err instanceof GameBuildError ? err.detail : err instanceof Error ? err.message : String(err);
+    return new CliError(`syzygy build: ${game}: ${detail}`);
+  };
+  // Incremental path (issue 9, src/build): same bytes as render's buildGame, but unchanged faces and
+  // PDFs are reused from <out>/.cache, and the games go through one pipeline (one game's SVGs are
+  // drawn while another's faces are rasterised), with out/<game>/index.html (the gallery) for each.
+  const inputs = models.map((model) => ({ game: renderGameFrom(model), templates: new TemplateSet(model.paths.templatesDir) }));
+  let results: BuildResult[];
+  try {
+    results = await buildGames(inputs, { outDir: flags.out, papers, png: flags.png, print, progress, pool: sharedPool() });
+  } catch (err) {
+    throw fail(err instanceof GameBuildError ? err.game : ids.join(", "), err);
+  }
+  // The TTS saves need the card PNGs, so they follow them (and are skipped with --no-png).
+  if (flags.png && flags.tts) {
+    for (const [i, model] of models.entries()) {
+      try {
+        progress(`${model.id}: tts save`);
         const tts = await buildTtsForModel(model, { outDir: flags.out, baseUrl });
-        result.files.push(tts.savePath);
+        results[i].files.push(tts.savePath);
+      } catch (err) {
+        throw fail(model.id, err);
       }
-      results.push(result);
-    } catch (err) {
-      if (tty) process.stderr.write("\n");
-      throw new CliError(`syzygy build: ${game.id}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   if (tty) process.stderr.write("\r\x1b[K");
