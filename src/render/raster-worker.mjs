@@ -10,7 +10,7 @@ import { rasterise } from "./raster-core.mjs";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
-const GC_EVERY_PIXELS = 2_000_000; // ~8 MB of RGBA: two cards, or after each sheet
+const GC_EVERY_PIXELS = 2_000_000; // ~8 MB of RGBA: two cards, or after each sheet (bench: peak ~370 MB; every 8 Mpx: ~470 MB, ~0.3 CPU-s less)
 let sinceGc = 0;
 
 parentPort.on("message", (req) => {
