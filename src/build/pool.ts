@@ -30,10 +30,10 @@ interface Slot {
 }
 
 /**
- * Worker threads by default: the cores the rasteriser (two faces at a time on the libuv pool)
- * leaves free. The calling thread is a lane too: it takes a task whenever every worker is busy or
- * still starting. On 2 cores that means no worker at all: the main thread draws the PDFs between
- * rasterising faces. Measured against two workers: ~25 % less CPU for a cold build (no extra copies
+ * Worker threads by default: the cores the rasteriser (one raster thread per core) leaves free.
+ * The calling thread is a lane too: it takes a task whenever every worker is busy or still
+ * starting. On 2 cores that means no worker at all: the main thread draws the PDFs while the
+ * raster threads rasterise (and PDF art converted once serves every PDF of the thread). Measured against two workers: ~25 % less CPU for a cold build (no extra copies
  * of the module graph to load and JIT), ~180 MB less peak memory, and the same time for a one-card
  * edit on a busy machine (one worker plus the main thread was no faster either).
  */

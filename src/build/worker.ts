@@ -1,15 +1,13 @@
 /**
- * Worker thread of the build pool: draws a PDF or rasterises a face off the main thread, so a
- * cold build keeps every core busy and watch stays responsive. Messages are plain data.
+ * Worker thread of the build pool: draws a PDF off the main thread (on machines with cores to
+ * spare), so a cold build keeps every core busy and watch stays responsive. Faces are rasterised
+ * by the raster pool (src/render/raster-pool.ts). Messages are plain data.
  */
 import { parentPort } from "node:worker_threads";
 import { writePdf, type PdfMeta } from "../render/pdf";
-import { svgToPng } from "../render/png";
 import type { Page } from "../render/page";
 
-export type Task =
-  | { kind: "pdf"; pages: Page[]; faces: [string, string][]; meta: PdfMeta }
-  | { kind: "png"; svg: string; widthMm: number };
+export type Task = { kind: "pdf"; pages: Page[]; faces: [string, string][]; meta: PdfMeta };
 
 export interface Request {
   id: number;
@@ -19,8 +17,7 @@ export interface Request {
 export type Response = { id: number; ok: true; data: Uint8Array } | { id: number; ok: false; message: string };
 
 export async function run(task: Task): Promise<Buffer> {
-  if (task.kind === "pdf") return writePdf(task.pages, new Map(task.faces), task.meta);
-  return svgToPng(task.svg, task.widthMm);
+  return writePdf(task.pages, new Map(task.faces), task.meta);
 }
 
 parentPort?.on("message", (req: Request) => {
