@@ -66,6 +66,6 @@ describe("syzygy build", () => {
     expect(existsSync(join(out, "solar-eclipse/cards"))).toBe(false);
     expect(io.err()).toMatch(/solar-eclipse: PDF letter/);
     expect(io.out()).toMatch(/solar-eclipse: 0 PNGs .* 2 PDFs/);
-    expect(io.out()).toMatch(/2 files written/);
+    expect(io.out()).toMatch(/2 of 2 files written\n/);
   });
 });

@@ -5,9 +5,9 @@
  * always what a cold build would write.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ALL_FONT_FILES } from "../render/fonts";
 
@@ -25,17 +25,28 @@ export function sha256(...parts: (string | Uint8Array)[]): string {
   return h.digest("hex");
 }
 
-function libraryVersion(name: string): string {
+/** An installed package's version (from its package.json, found even where `exports` hides it). */
+export function packageVersion(name: string): string {
   try {
     return `${name}@${(require(`${name}/package.json`) as { version: string }).version}`;
   } catch {
-    return `${name}@?`;
+    // e.g. sharp: its exports do not list package.json. Walk up from its entry point.
+    let dir = dirname(require.resolve(name));
+    for (;;) {
+      const file = join(dir, "package.json");
+      if (existsSync(file)) {
+        const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+        if (pkg.name === name && pkg.version) return `${name}@${pkg.version}`;
+      }
+      if (dirname(dir) === dir) return `${name}@?`;
+      dir = dirname(dir);
+    }
   }
 }
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && d.name.endsWith(".ts"))
+    .filter((d) => d.isFile() && (d.name.endsWith(".ts") || d.name.endsWith(".mjs")))
     .map((d) => join(d.parentPath, d.name))
     .sort();
 }
@@ -44,7 +55,7 @@ let cached: string | undefined;
 
 export function rendererVersion(): string {
   if (cached !== undefined) return cached;
-  const parts: string[] = LIBRARIES.map(libraryVersion);
+  const parts: string[] = LIBRARIES.map(packageVersion);
   for (const font of ALL_FONT_FILES) parts.push(`${font}:${statSync(font).size}`);
   for (const dir of SOURCE_DIRS) for (const file of sourceFiles(dir)) parts.push(sha256(readFileSync(file)));
   cached = sha256(...parts).slice(0, 16);

@@ -24,6 +24,7 @@ import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, ty
 import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
 import { BLEED_MM } from "../render/types";
 import { saveScript } from "./script";
+import { currentStamp, saveKey, writeStamp } from "./stamp";
 import { buildXmlUi } from "./xmlui";
 import { buttonsFor } from "../../mods/tts/games/buttons";
 import sharp from "sharp";
@@ -50,6 +51,8 @@ export interface TtsBuildOptions {
 export interface TtsBuildResult {
   savePath: string;
   imageFiles: string[];
+  /** Nothing the save is made of changed since it was written: it was left as it was. */
+  reused?: boolean;
   objects: number;
   cards: number;
 }
@@ -391,12 +394,10 @@ export function engineDeckComponent(model: GameModel): Component {
   throw new TtsInputError(`${model.paths.game}: no card component lists every card of ${model.paths.deck}; the TTS save needs one to deal from`);
 }
 
-function missingImages(model: GameModel, outDir: string): string[] {
-  const missing: string[] = [];
-  const need = (component: Component, file: string): void => {
-    const p = path.join(outDir, model.id, "cards", component.id, file);
-    if (!fs.existsSync(p)) missing.push(p);
-  };
+/** The card PNGs a save is made from. */
+function inputImages(model: GameModel, outDir: string): string[] {
+  const inputs: string[] = [];
+  const need = (component: Component, file: string): void => void inputs.push(path.join(outDir, model.id, "cards", component.id, file));
   for (const c of model.components) {
     for (const item of c.items) {
       need(c, `${item.id}.png`);
@@ -404,17 +405,21 @@ function missingImages(model: GameModel, outDir: string): string[] {
     }
     if (c.backs === "shared") need(c, "back.png");
   }
-  return missing;
+  return inputs;
 }
 
 /** Builds and writes the save; throws TtsInputError for missing inputs (nothing is written then). */
 export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBuildResult> {
-  const missing = missingImages(model, opts.outDir);
+  const inputs = inputImages(model, opts.outDir);
+  const missing = inputs.filter((f) => !fs.existsSync(f));
   if (missing.length > 0) {
     throw new TtsInputError(
       `${missing.length} card image(s) missing, e.g. ${missing[0]}: run \`syzygy build ${model.id}\` first (it renders the PNGs the TTS save is made from)`,
     );
   }
+  const key = saveKey(model, { ...opts, outDir: path.resolve(opts.outDir) }, inputs);
+  const stamp = currentStamp(opts.outDir, model.id, key);
+  if (stamp !== undefined) return { savePath: stamp.savePath, imageFiles: stamp.imageFiles, objects: stamp.objects, cards: stamp.cards, reused: true };
   const deckComponent = engineDeckComponent(model);
   const ttsDir = path.join(opts.outDir, model.id, "tts");
   const finalImagesDir = path.join(ttsDir, "images");
@@ -454,7 +459,9 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
     fs.rmSync(finalImagesDir, { recursive: true, force: true });
     fs.renameSync(imagesDir, finalImagesDir);
     fs.renameSync(tmp, savePath);
-    return { savePath, imageFiles: ctx.images.map((f) => path.join(finalImagesDir, f)), objects: objects.length, cards: ctx.cardCount };
+    const result = { savePath, imageFiles: ctx.images.map((f) => path.join(finalImagesDir, f)), objects: objects.length, cards: ctx.cardCount };
+    writeStamp(opts.outDir, model.id, { key, ...result });
+    return result;
   } catch (err) {
     fs.rmSync(imagesDir, { recursive: true, force: true });
     throw err;

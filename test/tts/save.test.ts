@@ -187,6 +187,34 @@ describe("save builder", () => {
     }
   }, 60_000);
 
+  it("is left as it is when nothing it is made of changed, and rebuilt when a card image or an option did (issue 9)", async () => {
+    const model = repoModel("lunar-trick");
+    const out = tempOut();
+    temps.push(out);
+    await writeFakeImages(model, out);
+    const first = await buildTtsForModel(model, { outDir: out });
+    expect(first.reused).toBeUndefined();
+    const mtime = fs.statSync(first.savePath).mtimeMs;
+    const again = await buildTtsForModel(model, { outDir: out });
+    expect(again.reused).toBe(true);
+    expect(again.savePath).toBe(first.savePath);
+    expect(again.imageFiles).toEqual(first.imageFiles);
+    expect(fs.statSync(first.savePath).mtimeMs).toBe(mtime);
+    // A changed card image: the sheet holding it is made again (its content-hashed name changes).
+    const card = path.join(out, "lunar-trick", "cards", "moon-cards", "rising-7.png");
+    await sharp({ create: { width: 10, height: 10, channels: 3, background: "#123456" } }).resize(143, 190).png().toFile(card + ".new");
+    fs.renameSync(card + ".new", card);
+    const edited = await buildTtsForModel(model, { outDir: out });
+    expect(edited.reused).toBeUndefined();
+    expect(edited.imageFiles).not.toEqual(first.imageFiles);
+    // Another option (hosted URLs) is another save; a deleted sheet image is rebuilt too.
+    expect((await buildTtsForModel(model, { outDir: out, baseUrl: "https://example.org/x" })).reused).toBeUndefined();
+    const hosted = await buildTtsForModel(model, { outDir: out, baseUrl: "https://example.org/x" });
+    expect(hosted.reused).toBe(true);
+    fs.rmSync(hosted.imageFiles[0]);
+    expect((await buildTtsForModel(model, { outDir: out, baseUrl: "https://example.org/x" })).reused).toBeUndefined();
+  }, 60_000);
+
   it("names every missing PNG's first path and says to run syzygy build; writes nothing", async () => {
     const model = repoModel("lunar-trick");
     const out = tempOut();

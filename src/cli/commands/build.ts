@@ -7,7 +7,7 @@ import { relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { MODEL_GAME_IDS } from "../../model/registry";
 import type { BuildResult } from "../../render/build";
-import { buildGames, GameBuildError, sharedPool } from "../../build/incremental";
+import { buildGames, GameBuildError, sharedPool, type IncrementalResult } from "../../build/incremental";
 import { TemplateSet } from "../../render/face";
 import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
@@ -87,23 +87,31 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // PDFs are reused from <out>/.cache, and the games go through one pipeline (one game's SVGs are
   // drawn while another's faces are rasterised), with out/<game>/index.html (the gallery) for each.
   const inputs = models.map((model) => ({ game: renderGameFrom(model), templates: new TemplateSet(model.paths.templatesDir) }));
-  let results: BuildResult[];
+  let results: IncrementalResult[];
   try {
     results = await buildGames(inputs, { outDir: flags.out, papers, png: flags.png, print, progress, pool: sharedPool() });
   } catch (err) {
     throw fail(err instanceof GameBuildError ? err.game : ids.join(", "), err);
   }
-  // The TTS saves need the card PNGs, so they follow them (and are skipped with --no-png).
+  // The TTS saves need the card PNGs, so they follow them (and are skipped with --no-png). Two
+  // games at a time: a save is mostly image work on libuv's threads, one core's worth each.
   if (flags.png && flags.tts) {
-    for (const [i, model] of models.entries()) {
-      try {
-        progress(`${model.id}: tts save`);
-        const tts = await buildTtsForModel(model, { outDir: flags.out, baseUrl });
-        results[i].files.push(tts.savePath);
-      } catch (err) {
-        throw fail(model.id, err);
+    let next = 0;
+    const one = async (): Promise<void> => {
+      while (next < models.length) {
+        const i = next++;
+        const model = models[i];
+        try {
+          progress(`${model.id}: tts save`);
+          const tts = await buildTtsForModel(model, { outDir: flags.out, baseUrl });
+          results[i].files.push(tts.savePath);
+          if (tts.reused !== true) results[i].written.push(tts.savePath);
+        } catch (err) {
+          throw fail(model.id, err);
+        }
       }
-    }
+    };
+    await Promise.all([one(), one()]);
   }
   if (tty) process.stderr.write("\r\x1b[K");
   for (const r of results) {
@@ -116,8 +124,10 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     for (const f of r.files.filter((f) => f.endsWith(".json"))) process.stdout.write(`  ${relative(process.cwd(), f)} (Tabletop Simulator save)\n`);
   }
   const total = results.reduce((n, r) => n + r.files.length, 0);
+  const written = results.reduce((n, r) => n + r.written.length, 0);
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
-  process.stdout.write(`${total} files written${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}\n`);
+  const fresh = written === total ? "" : ` (${total - written} already up to date)`;
+  process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}\n`);
   return results;
 }
 

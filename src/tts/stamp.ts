@@ -1,0 +1,74 @@
+/**
+ * Rebuilding a TTS save reads every card PNG and writes every deck sheet again (~1 s a game), so
+ * `syzygy build` skips it when nothing it reads has changed: the stamp in <out>/.cache/tts/ records a
+ * hash of the game model, the options, the bytes of every PNG the save is made from, and the
+ * source of the save builder, host glue and engines (which the save's script bundles).
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { GameModel } from "../model/types";
+import { packageVersion } from "../build/version";
+import { writeFileAtomic } from "../render/files";
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SOURCE_DIRS = ["src/tts", "mods/tts", "src/engine"].map((d) => path.join(REPO_ROOT, d));
+
+export interface TtsStamp {
+  key: string;
+  savePath: string;
+  imageFiles: string[];
+  objects: number;
+  cards: number;
+}
+
+function files(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && /\.(ts|json|mjs)$/.test(d.name))
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort();
+}
+
+let sourceKey: string | undefined;
+
+function sourcesHash(): string {
+  if (sourceKey !== undefined) return sourceKey;
+  const h = createHash("sha256");
+  h.update(`${packageVersion("sharp")}\0`);
+  for (const f of SOURCE_DIRS.flatMap(files)) h.update(path.relative(REPO_ROOT, f)).update("\0").update(fs.readFileSync(f)).update("\0");
+  sourceKey = h.digest("hex");
+  return sourceKey;
+}
+
+/** The key of a save: everything that goes into it. `inputs` are the PNGs it reads. */
+export function saveKey(model: GameModel, options: object, inputs: string[]): string {
+  const h = createHash("sha256");
+  h.update(sourcesHash()).update("\0");
+  h.update(JSON.stringify(model)).update("\0").update(JSON.stringify(options)).update("\0");
+  for (const f of inputs) h.update(path.basename(f)).update("\0").update(fs.readFileSync(f)).update("\0");
+  return h.digest("hex");
+}
+
+function stampPath(outDir: string, game: string): string {
+  return path.join(outDir, ".cache", "tts", `${game}.json`);
+}
+
+/** The stamp of the save on disk, if it was built from `key` and its files are all still there. */
+export function currentStamp(outDir: string, game: string, key: string): TtsStamp | undefined {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(stampPath(outDir, game), "utf8")) as TtsStamp;
+    if (stamp.key !== key) return undefined;
+    if (![stamp.savePath, ...stamp.imageFiles].every((f) => fs.existsSync(f))) return undefined;
+    return stamp;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStamp(outDir: string, game: string, stamp: TtsStamp): void {
+  fs.mkdirSync(path.dirname(stampPath(outDir, game)), { recursive: true });
+  writeFileAtomic(stampPath(outDir, game), JSON.stringify(stamp, null, 2) + "\n");
+}
