@@ -6,9 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
 import { DEFAULT_PRINT, PAPERS } from "../src/render/page";
-import { artStats, registerFonts, writePdf, type PdfMeta } from "../src/render/pdf";
+import { readdirSync } from "node:fs";
+import { artStats, forgetArt, registerFonts, writePdf, type PdfMeta } from "../src/render/pdf";
 import { inlinable, recordArt } from "../src/render/pdf-art";
-import { game, readPdf, subset, templates } from "./render-support";
+import { game, readPdf, subset, tempDir, templates } from "./render-support";
 
 function deck(id: string, paper: "a4" | "letter", n = 3) {
   const g = subset(game(id), n);
@@ -74,5 +75,29 @@ describe("PDF art recorded once per face", () => {
     expect(faces).toBeGreaterThan(20);
     // svg-to-pdfkit writes an opacity state for every shape; a handful of distinct values remain.
     expect(countObjects(pdf, "ExtGState")).toBeLessThan(10);
+  });
+
+  it("recordings kept in the build cache give the same bytes in a process that did not convert them", async () => {
+    // Eclipsed: its meter track's gradient is a form with patterns, shadings and functions.
+    const d = deck("eclipsed", "a4", 6);
+    expect(d.pages.some((p) => p.placements.some((pl) => pl.face.startsWith("meter-track")))).toBe(true);
+    const disk = { dir: tempDir("pdf-art"), version: "test" };
+    forgetArt();
+    const fresh = await writePdf(d.pages, d.art, d.meta, disk);
+    const files = readdirSync(disk.dir).length;
+    expect(files).toBeGreaterThan(5);
+    // As a new process would: nothing in memory, everything on disk.
+    forgetArt();
+    const before = { ...artStats };
+    const loaded = await writePdf(d.pages, d.art, d.meta, disk);
+    expect(artStats.recorded - before.recorded).toBe(0);
+    expect(artStats.loaded - before.loaded).toBe(files);
+    expect(loaded.equals(fresh)).toBe(true);
+    // Another renderer version never reads them.
+    forgetArt();
+    const other = { ...artStats };
+    await writePdf(d.pages, d.art, d.meta, { ...disk, version: "other" });
+    expect(artStats.loaded - other.loaded).toBe(0);
+    expect(artStats.recorded - other.recorded).toBe(files);
   });
 });

@@ -25,6 +25,8 @@ export interface Manifest {
 
 /** Unreferenced cached PNGs kept for undo (an edit reverted re-uses its old raster). */
 const KEEP_UNREFERENCED = 400;
+/** PDF art recordings kept (a few games' worth of faces and their recent edits). */
+const KEEP_ART = 2000;
 
 export class BuildStore {
   constructor(
@@ -47,6 +49,11 @@ export class BuildStore {
 
   writePng(hash: string, data: Buffer): void {
     writeFileAtomic(this.pngPath(hash), data);
+  }
+
+  /** PDF art recordings (src/render/pdf.ts), one JSON file per face SVG. */
+  artDir(): string {
+    return join(this.cacheDir, "pdf-art");
   }
 
   private manifestPath(game: string): string {
@@ -86,6 +93,7 @@ export class BuildStore {
 
   /** Drops cached PNGs no manifest refers to, keeping the most recent few for undo. */
   prune(): void {
+    this.pruneArt();
     const dir = join(this.cacheDir, "png");
     if (!existsSync(dir)) return;
     const referenced = new Set<string>();
@@ -96,6 +104,17 @@ export class BuildStore {
       .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
       .sort((a, b) => b.t - a.t);
     for (const { f } of loose.slice(KEEP_UNREFERENCED)) rmSync(join(dir, f), { force: true });
+  }
+
+  /** PDF art recordings are only a speed-up: the most recently used ones are kept. */
+  private pruneArt(): void {
+    const dir = this.artDir();
+    if (!existsSync(dir)) return;
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of files.slice(KEEP_ART)) rmSync(join(dir, f), { force: true });
   }
 
   ensure(): void {

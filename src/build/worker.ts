@@ -4,10 +4,10 @@
  * by the raster pool (src/render/raster-pool.ts). Messages are plain data.
  */
 import { parentPort } from "node:worker_threads";
-import { writePdf, type PdfMeta } from "../render/pdf";
+import { writePdf, type ArtStore, type PdfMeta } from "../render/pdf";
 import type { Page } from "../render/page";
 
-export type Task = { kind: "pdf"; pages: Page[]; faces: [string, string][]; meta: PdfMeta };
+export type Task = { kind: "pdf"; pages: Page[]; faces: [string, string][]; meta: PdfMeta; art?: ArtStore };
 
 export interface Request {
   id: number;
@@ -17,7 +17,7 @@ export interface Request {
 export type Response = { id: number; ok: true; data: Uint8Array } | { id: number; ok: false; message: string };
 
 export async function run(task: Task): Promise<Buffer> {
-  return writePdf(task.pages, new Map(task.faces), task.meta);
+  return writePdf(task.pages, new Map(task.faces), task.meta, task.art);
 }
 
 parentPort?.on("message", (req: Request) => {

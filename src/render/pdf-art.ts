@@ -318,3 +318,67 @@ export function inlineArt(doc: any, art: ArtRecording, placed: PlacedArt): void 
   }
   writeLines(art, glyphHexes(art, fontOf), rename, (line) => doc.page.write(line));
 }
+
+/*
+ * Recordings on disk (the build's cache): a rebuild in a new process copies the faces it
+ * converted before instead of converting them again. JSON with tagged values: references,
+ * pdfkit's string objects and bytes; anything else a recording could hold is not stored.
+ */
+type Stored = unknown;
+
+function store(value: unknown): Stored {
+  if (value instanceof DetachedRef) {
+    return { $ref: { data: store(value.data), chunks: value.chunks.map(store), font: value.font } };
+  }
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString("base64") };
+  if (value instanceof String) return { $str: value.valueOf() };
+  if (Array.isArray(value)) return value.map(store);
+  if (value !== null && typeof value === "object") {
+    if (Object.getPrototypeOf(value) !== Object.prototype) throw new Error("not storable");
+    const out: Record<string, Stored> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (/^\d+$/.test(k)) throw new Error("not storable"); // JSON would reorder integer keys
+      out[k] = store(v);
+    }
+    return out;
+  }
+  if (typeof value === "number" || typeof value === "string" || typeof value === "boolean" || value === null) return value;
+  throw new Error("not storable");
+}
+
+function restore(value: Stored): unknown {
+  if (Array.isArray(value)) return value.map(restore);
+  if (value !== null && typeof value === "object") {
+    const v = value as Record<string, Stored>;
+    if ("$ref" in v) {
+      const r = v.$ref as { data: Stored; chunks: Stored[]; font?: string };
+      const ref = new DetachedRef(restore(r.data) as Record<string, unknown>);
+      for (const c of r.chunks) ref.chunks.push(restore(c) as string | Uint8Array);
+      if (r.font !== undefined) ref.font = r.font;
+      return ref;
+    }
+    if ("$bytes" in v) return new Uint8Array(Buffer.from(v.$bytes as string, "base64"));
+    // eslint-disable-next-line no-new-wrappers -- pdfkit writes String objects as PDF strings
+    if ("$str" in v) return new String(v.$str as string);
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = restore(x);
+    return out;
+  }
+  return value;
+}
+
+/** The recording as JSON, or undefined if it holds something JSON would not give back as it was. */
+export function serializeArt(art: ArtRecording): string | undefined {
+  try {
+    return JSON.stringify({ w: art.w, h: art.h, lines: art.lines.map(store), resources: store(art.resources), glyphs: art.glyphs, warnings: art.warnings });
+  } catch {
+    return undefined;
+  }
+}
+
+export function deserializeArt(text: string): ArtRecording {
+  const s = JSON.parse(text) as { w: number; h: number; lines: Stored[]; resources: Stored; glyphs: GlyphToken[]; warnings: string[] };
+  const resources = restore(s.resources);
+  if (!(resources instanceof DetachedRef)) throw new Error("stored PDF art has no resources");
+  return { w: s.w, h: s.h, lines: s.lines.map((l) => restore(l) as string | Uint8Array), resources, glyphs: s.glyphs, warnings: s.warnings };
+}

@@ -4,11 +4,14 @@
  * bundled TTFs embedded as subsets, every page gets TrimBox/BleedBox, a footer and a 10 mm ruler,
  * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
  */
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, utimesSync } from "node:fs";
+import { join } from "node:path";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { FONT_FACES } from "./fonts";
-import { inlineArt, inlinable, placeArt, recordArt, svgBox, type ArtRecording, type PlacedArt, placedArt } from "./pdf-art";
+import { writeFileAtomic } from "./files";
+import { deserializeArt, inlineArt, inlinable, placeArt, recordArt, serializeArt, svgBox, type ArtRecording, type PlacedArt, placedArt } from "./pdf-art";
 import { PT_PER_MM, type CutShape } from "./types";
 import { FOOTER_BAND, pageSize, type Page, type Paper, type Placement, type Rect } from "./page";
 
@@ -201,24 +204,60 @@ function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: numb
 const recordings = new Map<string, ArtRecording>();
 const MAX_RECORDINGS = 2000;
 
-/** How often this thread converted a face and how often it reused one (for tests and `bench`). */
-export const artStats = { recorded: 0, reused: 0 };
+/** How often this thread converted a face, read one from disk, or reused one (for tests and `bench`). */
+export const artStats = { recorded: 0, loaded: 0, reused: 0 };
 
-function recordingFor(svg: string): ArtRecording {
+/** Where recordings are kept between processes (the build's cache), keyed with the renderer version. */
+export interface ArtStore {
+  dir: string;
+  version: string;
+}
+
+function artFile(disk: ArtStore, svg: string): string {
+  return join(disk.dir, `${createHash("sha256").update(disk.version).update("\0").update(svg).digest("hex")}.json`);
+}
+
+function loadArt(disk: ArtStore, svg: string): ArtRecording | undefined {
+  const file = artFile(disk, svg);
+  try {
+    const art = deserializeArt(readFileSync(file, "utf8"));
+    // Recently used files are the last ones the cache prunes.
+    const now = new Date();
+    utimesSync(file, now, now);
+    return art;
+  } catch {
+    return undefined;
+  }
+}
+
+function recordingFor(svg: string, disk?: ArtStore): ArtRecording {
   let art = recordings.get(svg);
   if (art !== undefined) {
     // Most recently used last, so the oldest is evicted first.
     recordings.delete(svg);
     artStats.reused += 1;
   } else {
-    art = recordArt(svg, registerFonts);
-    artStats.recorded += 1;
+    art = disk && loadArt(disk, svg);
+    if (art !== undefined) artStats.loaded += 1;
+    else {
+      art = recordArt(svg, registerFonts);
+      artStats.recorded += 1;
+      const text = disk && serializeArt(art);
+      if (disk && text !== undefined) {
+        mkdirSync(disk.dir, { recursive: true });
+        writeFileAtomic(artFile(disk, svg), text);
+      }
+    }
     if (recordings.size >= MAX_RECORDINGS) recordings.delete(recordings.keys().next().value!);
   }
   recordings.set(svg, art);
   return art;
 }
 
+/** Forgets this thread's recordings (tests: the next PDF reads them from disk or converts again). */
+export function forgetArt(): void {
+  recordings.clear();
+}
 
 function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asForm: boolean, placed: PlacedArt, warn: (m: string) => void): void {
   const art = recordingFor(svg);
@@ -288,7 +327,8 @@ function drawFooterBand(doc: PDFKit.PDFDocument, w: number, y: number, text: str
   }
 }
 
-export async function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMeta): Promise<Buffer> {
+/** `disk`: the build cache's recordings, read and written (see ArtStore). */
+export async function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMeta, disk?: ArtStore): Promise<Buffer> {
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
@@ -317,7 +357,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
   for (const face of uses.keys()) {
     const svg = faces.get(face);
     if (svg === undefined || recordings.has(svg)) continue;
-    recordingFor(svg);
+    recordingFor(svg, disk);
     await new Promise((resolve) => setImmediate(resolve));
   }
   for (const [i, page] of pages.entries()) {
