@@ -25,6 +25,7 @@ import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage,
 import { BLEED_MM } from "../render/types";
 import { saveScript } from "./script";
 import { currentStamp, saveKey, writeStamp } from "./stamp";
+import { cachedImage, pruneImages } from "./image-cache";
 import { buildXmlUi } from "./xmlui";
 import { buttonsFor } from "../../mods/tts/games/buttons";
 import sharp from "sharp";
@@ -83,6 +84,11 @@ function pngPath(ctx: Ctx, component: string, file: string): string {
 }
 
 /** Writes an image under a content-hashed name; returns its URL. */
+/** `singleImage`, from the image cache when made before from the same PNG. */
+function cachedSingle(ctx: Ctx, image: CardImage, maxSide?: number): Promise<Buffer> {
+  return cachedImage(ctx.opts.outDir, "single", { bleed: image.bleed, maxSide: maxSide ?? null }, [image.file], () => singleImage(image, maxSide));
+}
+
 function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
   const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
   const name = `${stem}.${hash}.${ext}`;
@@ -136,7 +142,8 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const meta = await sharp(first.file).metadata();
   const w = (meta.width ?? 0) - 2 * first.bleed;
   const h = (meta.height ?? 0) - 2 * first.bleed;
-  const backUrl = emitImage(ctx, `${component.id}-back`, "jpg", await singleImage(await imageInfo(pngPath(ctx, component.id, "back.png"), component), 1024));
+  const backInfo = await imageInfo(pngPath(ctx, component.id, "back.png"), component);
+  const backUrl = emitImage(ctx, `${component.id}-back`, "jpg", await cachedSingle(ctx, backInfo, 1024));
 
   // Sheets: one cell per item (copies share their item's CardID), split evenly into ≤ 70-cell sheets.
   const cellOf = new Map<Item, { key: number; index: number }>();
@@ -149,7 +156,8 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
     sheetNo += 1;
     const grid = chooseGrid(slice.length, w, h);
     const faces = await Promise.all(slice.map((item) => imageInfo(pngPath(ctx, component.id, `${item.id}.png`), component)));
-    const url = emitImage(ctx, `${component.id}-${sheetNo}`, "jpg", await composeSheet(faces, grid));
+    const sheet = await cachedImage(ctx.opts.outDir, "sheet", { grid, bleeds: faces.map((f) => f.bleed) }, faces.map((f) => f.file), () => composeSheet(faces, grid));
+    const url = emitImage(ctx, `${component.id}-${sheetNo}`, "jpg", sheet);
     const key = ctx.nextDeckKey++;
     customDecks[key] = { Type: 0 as CardType, FaceURL: url, BackURL: backUrl, NumWidth: grid.cols, NumHeight: grid.rows, BackIsHidden: true, UniqueBack: false };
     slice.forEach((item, index) => cellOf.set(item, { key, index }));
@@ -226,8 +234,8 @@ async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[
     ctx.cardCount += 1;
     const deck: CustomDeck = {
       Type: 0 as CardType,
-      FaceURL: emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await singleImage(face, 1024)),
-      BackURL: emitImage(ctx, `${component.id}-${p.item.id}-back`, "jpg", await singleImage(back, 1024)),
+      FaceURL: emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await cachedSingle(ctx, face, 1024)),
+      BackURL: emitImage(ctx, `${component.id}-${p.item.id}-back`, "jpg", await cachedSingle(ctx, back, 1024)),
       NumWidth: 1,
       NumHeight: 1,
       BackIsHidden: true,
@@ -255,7 +263,7 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const depthUnits = component.size.height * UNITS_PER_MM;
   const out: AnyObject[] = [];
   for (const p of physicalPieces(component, false)) {
-    const url = emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await singleImage(await imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component)));
+    const url = emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await cachedSingle(ctx, await imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component)));
     const spot = shelfSpot(ctx, depthUnits);
     const s = round3(widthUnits / BOARD_UNITS_AT_SCALE_1);
     out.push({
@@ -286,11 +294,13 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
     const file = pngPath(ctx, component.id, `${item.id}.png`);
     // Custom_Token is one-sided (its outline comes from the face's alpha): no back image.
     if (shape.kind === "sector") {
-      const cut = await sectorImage(file, { w: component.size.width, h: component.size.height }, shape.degrees, BLEED_MM);
-      urls.set(item.id, { face: emitImage(ctx, `${component.id}-${item.id}`, "png", cut.png) });
+      const size = { w: component.size.width, h: component.size.height };
+      const cut = await cachedImage(ctx.opts.outDir, "sector", { size, degrees: shape.degrees, bleed: BLEED_MM }, [file], async () => (await sectorImage(file, size, shape.degrees, BLEED_MM)).png);
+      urls.set(item.id, { face: emitImage(ctx, `${component.id}-${item.id}`, "png", cut) });
       continue;
     }
-    const trimmed = (f: string): Promise<Buffer> => tokenImage(f, component.size.width, BLEED_MM);
+    const trimmed = (f: string): Promise<Buffer> =>
+      cachedImage(ctx.opts.outDir, "token", { width: component.size.width, bleed: BLEED_MM }, [f], () => tokenImage(f, component.size.width, BLEED_MM));
     const face = emitImage(ctx, `${component.id}-${item.id}`, "png", await trimmed(file));
     let back: string | undefined;
     if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await trimmed(pngPath(ctx, component.id, "back.png")));
@@ -461,6 +471,7 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
     fs.renameSync(tmp, savePath);
     const result = { savePath, imageFiles: ctx.images.map((f) => path.join(finalImagesDir, f)), objects: objects.length, cards: ctx.cardCount };
     writeStamp(opts.outDir, model.id, { key, ...result });
+    pruneImages(opts.outDir);
     return result;
   } catch (err) {
     fs.rmSync(imagesDir, { recursive: true, force: true });

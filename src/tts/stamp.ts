@@ -34,7 +34,8 @@ function files(dir: string): string[] {
 
 let sourceKey: string | undefined;
 
-function sourcesHash(): string {
+/** The save builder's version: its sources, the host glue and engines it bundles, and sharp. */
+export function buildersHash(): string {
   if (sourceKey !== undefined) return sourceKey;
   const h = createHash("sha256");
   h.update(`${packageVersion("sharp")}\0`);
@@ -46,7 +47,7 @@ function sourcesHash(): string {
 /** The key of a save: everything that goes into it. `inputs` are the PNGs it reads. */
 export function saveKey(model: GameModel, options: object, inputs: string[]): string {
   const h = createHash("sha256");
-  h.update(sourcesHash()).update("\0");
+  h.update(buildersHash()).update("\0");
   h.update(JSON.stringify(model)).update("\0").update(JSON.stringify(options)).update("\0");
   for (const f of inputs) h.update(path.basename(f)).update("\0").update(fs.readFileSync(f)).update("\0");
   return h.digest("hex");

@@ -13,6 +13,7 @@ import { main } from "../../src/cli";
 import { seatColors, PLAY_ZONE } from "../../mods/tts/layout";
 import { chooseGrid, splitIntoSheets, MAX_SIDE } from "../../src/tts/sheets";
 import { buildTtsForModel, TtsInputError } from "../../src/tts/index";
+import { imageCacheStats } from "../../src/tts/image-cache";
 import { findGame } from "../../src/engine/registry";
 import { buildFakeSave, type Built } from "./driver";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
@@ -200,13 +201,20 @@ describe("save builder", () => {
     expect(again.savePath).toBe(first.savePath);
     expect(again.imageFiles).toEqual(first.imageFiles);
     expect(fs.statSync(first.savePath).mtimeMs).toBe(mtime);
-    // A changed card image: the sheet holding it is made again (its content-hashed name changes).
+    // A changed card image: only the sheet holding it is made again (its content-hashed name
+    // changes); every other image comes from the cache.
     const card = path.join(out, "lunar-trick", "cards", "moon-cards", "rising-7.png");
-    await sharp({ create: { width: 10, height: 10, channels: 3, background: "#123456" } }).resize(143, 190).png().toFile(card + ".new");
+    const size = await sharp(card).metadata();
+    await sharp({ create: { width: size.width!, height: size.height!, channels: 3, background: "#123456" } }).png().toFile(card + ".new");
     fs.renameSync(card + ".new", card);
+    const stats = { ...imageCacheStats };
     const edited = await buildTtsForModel(model, { outDir: out });
     expect(edited.reused).toBeUndefined();
-    expect(edited.imageFiles).not.toEqual(first.imageFiles);
+    expect(imageCacheStats.made - stats.made).toBe(1);
+    expect(imageCacheStats.reused - stats.reused).toBe(first.imageFiles.length - 1);
+    const changed = edited.imageFiles.filter((f) => !first.imageFiles.includes(f)).map((f) => path.basename(f));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatch(/^moon-cards-\d+\./);
     // Another option (hosted URLs) is another save; a deleted sheet image is rebuilt too.
     expect((await buildTtsForModel(model, { outDir: out, baseUrl: "https://example.org/x" })).reused).toBeUndefined();
     const hosted = await buildTtsForModel(model, { outDir: out, baseUrl: "https://example.org/x" });
