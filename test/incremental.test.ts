@@ -5,13 +5,14 @@
  * cache, and drops PNGs of items that no longer exist. Uses a small subset of real data to stay light.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { buildGame } from "../src/render/build";
 import type { RenderGame } from "../src/render/types";
-import { buildGames, type IncrementalResult } from "../src/build/incremental";
+import { buildGames, GameBuildError, type IncrementalResult } from "../src/build/incremental";
+import { TemplateSet } from "../src/render/face";
 import { WorkerPool } from "../src/build/pool";
-import { game, subset, tempDir, templates } from "./render-support";
+import { TEMPLATES, game, subset, tempDir, templates } from "./render-support";
 
 function tree(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
@@ -119,5 +120,18 @@ describe("build errors", () => {
       message: expect.stringContaining("no-such-template"),
     });
     expect(existsSync(join(out, "lunar-trick"))).toBe(false);
+  });
+});
+
+describe("a template that renders malformed SVG", () => {
+  it("fails the build naming the face, the template and the spot (issue 9: raster threads)", async () => {
+    const dir = tempDir("bad-templates");
+    cpSync(TEMPLATES, dir, { recursive: true });
+    const file = join(dir, "lunar-trick", "moon-marker.svg.hbs");
+    writeFileSync(file, readFileSync(file, "utf8").replace("<circle", '<circle broken="'));
+    const g = subset(game("lunar-trick"), 1);
+    const run = buildGames([{ game: g, templates: new TemplateSet(dir) }], { outDir: tempDir("bad-out"), papers: [], png: true });
+    await expect(run).rejects.toThrow(GameBuildError);
+    await expect(run).rejects.toThrow(/^moon-markers\/moon-marker: the SVG rendered from .*moon-marker\.svg\.hbs is not valid \(.*\) near ".*<circle broken=/);
   });
 });

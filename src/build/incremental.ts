@@ -15,7 +15,7 @@
  */
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { printPages, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
 import { renderFace, type RenderedFace, type TemplateSet } from "../render/face";
 import { listFaces, type FaceEntry } from "../render/faces";
@@ -179,6 +179,24 @@ export class GameBuildError extends Error {
   }
 }
 
+/**
+ * A face the rasteriser could not read (a template that renders malformed SVG): which face, which
+ * template, and the rendered SVG around the spot resvg names ("at line:column").
+ */
+function rasterFailure(input: GameInput, side: RenderedSide, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const name = side.side === "back" ? (side.component.backTemplate ?? side.component.faceTemplate) : side.component.faceTemplate;
+  const template = relative(process.cwd(), input.templates.path(input.game.id, name)) || name;
+  const at = /at (\d+):(\d+)/.exec(message);
+  let near = "";
+  if (at !== null) {
+    const line = side.svg.split("\n")[Number(at[1]) - 1] ?? "";
+    const col = Number(at[2]) - 1;
+    near = ` near "${line.slice(Math.max(0, col - 40), col + 20)}"`;
+  }
+  return `${side.key}: the SVG rendered from ${template} is not valid (${message})${near}: fix the template so it renders well-formed SVG`;
+}
+
 /** PNGs left from items that no longer exist would linger in cards/ (same rule as a cold build). */
 function removeStale(dir: string, keep: Set<string>): void {
   if (!existsSync(dir)) return;
@@ -304,6 +322,8 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       await budget.acquire(px);
       try {
         png = await raster.png(side.svg, widthMm);
+      } catch (err) {
+        throw new GameBuildError(w.input.game.id, rasterFailure(w.input, side, err));
       } finally {
         budget.release(px);
       }
