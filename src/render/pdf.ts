@@ -4,16 +4,16 @@
  * bundled TTFs embedded as subsets, every page gets TrimBox/BleedBox, a footer and a 10 mm ruler,
  * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, utimesSync } from "node:fs";
-import { join } from "node:path";
-import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { FONT_FACES } from "./fonts";
-import { writeFileAtomic } from "./files";
-import { deserializeArt, inlineArt, inlinable, placeArt, recordArt, serializeArt, svgBox, type ArtRecording, type PlacedArt, placedArt } from "./pdf-art";
+import { inlineArt, inlinable, placeArt, svgBox, type PlacedArt, placedArt } from "./pdf-art";
+import { hasRecording, recordingFor, type ArtStore } from "./pdf-art-cache";
+import { registerFonts } from "./pdf-fonts";
 import { PT_PER_MM, type CutShape } from "./types";
 import { FOOTER_BAND, pageSize, type Page, type Paper, type Placement, type Rect } from "./page";
+
+export { artStats, forgetArt, type ArtStore } from "./pdf-art-cache";
+export { registerFonts } from "./pdf-fonts";
 
 export interface PdfMeta {
   title: string;
@@ -28,150 +28,7 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
 
 const k = PT_PER_MM;
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- fontkit internals (tables, glyph cache) */
-/** What pdfkit reads of a laid-out glyph: its id, advance (font units) and the text it stands for. */
-type Glyph = { id: number; codePoints: number[]; advanceWidth: number };
-type Position = Record<string, number>;
-interface Shaped {
-  /** The (id, code points) fontkit asks its glyph cache for, in order, after mapping the string. */
-  glyphs: [number, number[]][];
-  /** Positions before fontkit hides default-ignorable characters. */
-  positions: Position[];
-}
-
-/**
- * One bundled face, shared by every document of the thread (and by every face's art recording):
- * the file is parsed once, and a scratch font shapes each string once, recording what fontkit
- * asked its glyph cache for. A document's font replays those calls into glyph objects of its
- * own, so the code points that end up in its ToUnicode map are the ones a fresh pdfkit font
- * would hold, whatever the thread drew before; everything else (tables, outlines for subsetting,
- * advances) is read from one shared font.
- */
-class SharedFace {
-  private readonly data: Buffer;
-  private readonly tables: object = {};
-  /** Shared by every document's font: decoded tables, glyph outlines and advances. */
-  private readonly base: any;
-  private readonly scratch: any;
-  private readonly shaped = new Map<string, Shaped>();
-  private readonly spaceId: number;
-
-  constructor(file: string) {
-    this.data = readFileSync(file);
-    this.base = this.open();
-    this.scratch = this.open();
-    const engine = this.scratch._layoutEngine;
-    // Keep fontkit's call to the space glyph (so the recorded calls line up) but not its effect.
-    engine.hideDefaultIgnorables = function (this: any): void {
-      this.font.glyphForCodePoint(0x20);
-    };
-    this.spaceId = this.base.glyphForCodePoint(0x20).id;
-  }
-
-  /** A new font object over the shared tables (fontkit.create: the same parser as openSync). */
-  private open(): any {
-    const font = (fontkit as unknown as { create(data: Buffer): any }).create(this.data);
-    font._tables = this.tables;
-    return font;
-  }
-
-  shape(text: string): Shaped {
-    let s = this.shaped.get(text);
-    if (s !== undefined) return s;
-    const calls: [number, number[]][] = [];
-    const font = this.scratch;
-    const getGlyph = font.getGlyph;
-    font._glyphs = {};
-    font.getGlyph = (id: number, cps: number[] = []) => {
-      calls.push([id, cps]);
-      return getGlyph.call(font, id, cps);
-    };
-    try {
-      const run = font.layout(text);
-      const n = run.glyphs.length;
-      // Calls: one per code point (glyphsForString), one per output glyph, then the space glyph.
-      s = { glyphs: calls.slice(calls.length - 1 - n, calls.length - 1), positions: run.positions.map((p: Position) => ({ ...p })) };
-    } finally {
-      font.getGlyph = getGlyph;
-    }
-    this.shaped.set(text, s);
-    return s;
-  }
-
-  /**
-   * A document's font: the shared font, except that `layout` (without features) replays `shape`
-   * into this document's glyph objects (the first code points asked for a glyph win, as in
-   * fontkit's own cache).
-   */
-  documentFont(): fontkit.Font {
-    const font = Object.create(this.base);
-    const own = new Map<number, Glyph>();
-    const glyphOf = (id: number, codePoints: number[]): Glyph => {
-      let g = own.get(id);
-      if (g === undefined) {
-        g = { id, codePoints, advanceWidth: this.base.getGlyph(id).advanceWidth };
-        own.set(id, g);
-      }
-      return g;
-    };
-    const ignorable = (ch: number | undefined): boolean => ch !== undefined && this.scratch._layoutEngine.isDefaultIgnorable(ch);
-    font.layout = (text: string, ...rest: unknown[]) => {
-      if (typeof text !== "string" || rest.some((r) => r !== undefined)) return this.base.layout(text, ...rest);
-      const s = this.shape(text);
-      const positions = s.positions.map((p) => ({ ...p }));
-      const glyphs: Glyph[] = s.glyphs.map(([id, cps]) => glyphOf(id, cps));
-      if (text.length > 0) {
-        const space = glyphOf(this.spaceId, [0x20]);
-        for (let i = 0; i < glyphs.length; i++) {
-          if (ignorable(glyphs[i].codePoints[0])) {
-            glyphs[i] = space;
-            positions[i].xAdvance = 0;
-            positions[i].yAdvance = 0;
-          }
-        }
-      }
-      return {
-        glyphs,
-        positions,
-        get advanceWidth(): number {
-          let w = 0;
-          for (const p of positions) w += p.xAdvance;
-          return w;
-        },
-      };
-    };
-    return font;
-  }
-}
-
-const sharedFaces = new Map<string, SharedFace>();
-
-function sharedFace(file: string): SharedFace {
-  let shared = sharedFaces.get(file);
-  if (shared === undefined) {
-    shared = new SharedFace(file);
-    sharedFaces.set(file, shared);
-  }
-  return shared;
-}
-
-/**
- * Registers the bundled faces with a document (pdfkit would re-read and re-parse every TTF per
- * document). Each face's font object is made when the document first uses it: a face's art
- * recording uses one or two of the four.
- */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
-  const registered = (doc as any)._registeredFonts as Record<string, { src?: unknown; family?: string }>;
-  for (const face of Object.values(FONT_FACES)) {
-    let font: fontkit.Font | undefined;
-    registered[face.pdfName] = {
-      get src() {
-        return (font ??= sharedFace(face.file).documentFont());
-      },
-    };
-  }
-}
-
+/* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (pages, content) */
 function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: number): void {
   if (shape.type === "circle") {
     doc.circle((r.x + r.w / 2) * k, (r.y + r.h / 2) * k, (Math.min(r.w, r.h) / 2 + grow) * k);
@@ -195,68 +52,6 @@ function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: numb
     return;
   }
   doc.rect((r.x - grow) * k, (r.y - grow) * k, (r.w + 2 * grow) * k, (r.h + 2 * grow) * k);
-}
-
-/**
- * Recordings by SVG, shared by every document of the thread (A4 and Letter, and the next build in
- * `watch`). Bounded: a long watch session edits and re-records faces without end.
- */
-const recordings = new Map<string, ArtRecording>();
-const MAX_RECORDINGS = 2000;
-
-/** How often this thread converted a face, read one from disk, or reused one (for tests and `bench`). */
-export const artStats = { recorded: 0, loaded: 0, reused: 0 };
-
-/** Where recordings are kept between processes (the build's cache), keyed with the renderer version. */
-export interface ArtStore {
-  dir: string;
-  version: string;
-}
-
-function artFile(disk: ArtStore, svg: string): string {
-  return join(disk.dir, `${createHash("sha256").update(disk.version).update("\0").update(svg).digest("hex")}.json`);
-}
-
-function loadArt(disk: ArtStore, svg: string): ArtRecording | undefined {
-  const file = artFile(disk, svg);
-  try {
-    const art = deserializeArt(readFileSync(file, "utf8"));
-    // Recently used files are the last ones the cache prunes.
-    const now = new Date();
-    utimesSync(file, now, now);
-    return art;
-  } catch {
-    return undefined;
-  }
-}
-
-function recordingFor(svg: string, disk?: ArtStore): ArtRecording {
-  let art = recordings.get(svg);
-  if (art !== undefined) {
-    // Most recently used last, so the oldest is evicted first.
-    recordings.delete(svg);
-    artStats.reused += 1;
-  } else {
-    art = disk && loadArt(disk, svg);
-    if (art !== undefined) artStats.loaded += 1;
-    else {
-      art = recordArt(svg, registerFonts);
-      artStats.recorded += 1;
-      const text = disk && serializeArt(art);
-      if (disk && text !== undefined) {
-        mkdirSync(disk.dir, { recursive: true });
-        writeFileAtomic(artFile(disk, svg), text);
-      }
-    }
-    if (recordings.size >= MAX_RECORDINGS) recordings.delete(recordings.keys().next().value!);
-  }
-  recordings.set(svg, art);
-  return art;
-}
-
-/** Forgets this thread's recordings (tests: the next PDF reads them from disk or converts again). */
-export function forgetArt(): void {
-  recordings.clear();
 }
 
 function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asForm: boolean, placed: PlacedArt, warn: (m: string) => void): void {
@@ -356,7 +151,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
   // slow part, and the rasteriser's lanes need this thread between their steps.
   for (const face of uses.keys()) {
     const svg = faces.get(face);
-    if (svg === undefined || recordings.has(svg)) continue;
+    if (svg === undefined || hasRecording(svg)) continue;
     recordingFor(svg, disk);
     await new Promise((resolve) => setImmediate(resolve));
   }
