@@ -1,12 +1,14 @@
 /** Atomic writes: write next to the target under a temp name, rename when complete. */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, basename, join } from "node:path";
+import { threadId } from "node:worker_threads";
 
 let counter = 0;
 
+/** Unique per process, thread and call: worker threads share the pid and each has its own counter. */
 export function tempPathFor(target: string): string {
   counter += 1;
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${counter}.tmp`);
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${threadId}.${counter}.tmp`);
 }
 
 export function writeFileAtomic(target: string, data: Buffer | string): void {
