@@ -16,6 +16,8 @@ describe("raster pool", () => {
     const pool = new RasterPool(2);
     try {
       const fromPool = await Promise.all(picked.map((s) => pool.png(s.svg, s.component.width + 2 * BLEED_MM)));
+      // Faces asked for together while the first worker was starting went to both workers.
+      expect(pool.started).toBe(2);
       for (const [i, s] of picked.entries()) {
         const here = await svgToPng(s.svg, s.component.width + 2 * BLEED_MM);
         expect(fromPool[i].equals(here)).toBe(true);

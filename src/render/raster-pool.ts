@@ -34,16 +34,23 @@ export class RasterPool {
 
   constructor(readonly size = Math.max(1, availableParallelism())) {}
 
+  /** Worker threads started so far. */
+  get started(): number {
+    return this.slots.length;
+  }
+
   /** `svgToPng(svg, widthMm, dpi)`, byte for byte, on a raster thread. */
-  async png(svg: string, widthMm: number, dpi = DPI): Promise<Buffer> {
-    if (this.closed) throw new Error("raster pool is closed");
+  png(svg: string, widthMm: number, dpi = DPI): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error("raster pool is closed"));
     const slot = this.pick();
-    await slot.ready;
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
+      // Counted at once, so faces asked for while a worker starts are spread over the workers.
       slot.jobs.set(id, { resolve, reject });
       slot.worker.ref();
-      slot.worker.postMessage({ id, svg, widthPx: pxFor(widthMm, dpi), dpi } satisfies RasterRequest);
+      void slot.ready.then(() => {
+        if (slot.jobs.has(id)) slot.worker.postMessage({ id, svg, widthPx: pxFor(widthMm, dpi), dpi } satisfies RasterRequest);
+      });
     });
   }
 
