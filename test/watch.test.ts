@@ -2,13 +2,19 @@
  * The watch loop (issue 9), in process and without PNGs or PDFs to stay light: an edit rebuilds
  * only the game it belongs to and names the changed card; a shared partial rebuilds every game;
  * files outside the games (data/schema) rebuild nothing; a bad edit reports the located error,
- * keeps the last good gallery and keeps watching.
+ * keeps the last good gallery and keeps watching. While waiting for the first edit, watch reads
+ * the PDF art of every face from the build cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Watcher } from "../src/build/watch";
-import type { IncrementalResult } from "../src/build/incremental";
+import { buildGames, lastRenderedSvgs, type IncrementalResult } from "../src/build/incremental";
+import { loadGame } from "../src/model/load";
+import { TemplateSet } from "../src/render/face";
+import { forgetArt } from "../src/render/pdf";
+import { hasRecording } from "../src/render/pdf-art-cache";
+import { renderGameFrom } from "../src/render/source";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 
 type Event = { kind: "rebuilt"; games: string[]; results: IncrementalResult[] } | { kind: "failed"; games: string[]; message: string };
@@ -92,4 +98,28 @@ describe("watch loop", () => {
     expect(fixed.kind).toBe("rebuilt");
     expect(readFileSync(join(out, "lunar-trick/index.html"), "utf8")).toContain("Rising Moon Two");
   }, 90_000);
+});
+
+describe("watch warm-up", () => {
+  it("reads every face's PDF art from the build cache while waiting for the first edit", async () => {
+    const dir = tempDir("watch-warm");
+    const data = join(dir, "data");
+    const out = join(dir, "out");
+    cpSync(DATA, data, { recursive: true });
+    const model = loadGame(data, "lunar-trick", { templatesDir: TEMPLATES });
+    await buildGames([{ game: renderGameFrom(model), templates: new TemplateSet(TEMPLATES) }], { outDir: out, papers: ["a4"], png: false });
+    // As a new `watch` process: nothing in memory, the recordings on disk.
+    forgetArt();
+    const svgs = lastRenderedSvgs("lunar-trick");
+    expect(svgs.length).toBeGreaterThan(20);
+    expect(svgs.some(hasRecording)).toBe(false);
+    const watcher = new Watcher({ dataDir: data, templatesDir: TEMPLATES, outDir: out, games: ["lunar-trick"], papers: ["a4"], png: false, log: () => {} });
+    try {
+      await watcher.start();
+      await watcher.warmedUp();
+      expect(svgs.every(hasRecording)).toBe(true);
+    } finally {
+      await watcher.close();
+    }
+  }, 120_000);
 });

@@ -160,6 +160,16 @@ function renderSidesCached(input: GameInput, version: string): { sides: Rendered
   return { sides, warnings: [...warnings] };
 }
 
+/** The SVGs of a game's last render in this process (empty if none). */
+export function lastRenderedSvgs(game: string): string[] {
+  return rendered.get(game)?.sides.map((s) => s.svg) ?? [];
+}
+
+/** Where the build under `outDir` keeps PDF art recordings, with the current renderer version. */
+export function artStoreFor(outDir: string, cacheDir?: string): { dir: string; version: string } {
+  return { dir: new BuildStore(outDir, cacheDir).artDir(), version: rendererVersion() };
+}
+
 /** Prefixes errors with the game id when a multi-game build fails (single-game callers add it themselves). */
 function withGame<T>(game: string, fn: () => T): T {
   try {
@@ -369,7 +379,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
           continue;
         }
         tasks.push(
-          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta, art: { dir: store.artDir(), version } }).then(
+          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta, art: artStoreFor(opts.outDir, opts.cacheDir) }).then(
             (pdf): void => {
               writeFileAtomic(job.file, pdf);
               store.record(w.next, job.file, job.key);

@@ -11,7 +11,9 @@ import type { GameModel } from "../model/types";
 import { TemplateSet } from "../render/face";
 import type { Paper, PrintOptions } from "../render/page";
 import { renderGameFrom } from "../render/source";
-import { buildGames, type IncrementalResult } from "./incremental";
+import { preloadArt } from "../render/pdf-art-cache";
+import { sharedRasterPool } from "../render/raster-pool";
+import { artStoreFor, buildGames, lastRenderedSvgs, type IncrementalResult } from "./incremental";
 import { WorkerPool } from "./pool";
 
 export interface WatchOptions {
@@ -44,6 +46,7 @@ export class Watcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
+  private warming: Promise<void> | undefined;
   readonly templatesDir: string;
 
   constructor(private readonly opts: WatchOptions) {
@@ -57,6 +60,29 @@ export class Watcher {
     this.watchTree(data);
     this.watchTree(this.templatesDir);
     this.opts.log(`watching ${displayPath(data)}/ and ${displayPath(this.templatesDir)}/ (Ctrl-C to stop)`);
+    this.warming = this.warm();
+  }
+
+  /**
+   * While waiting for the first edit: start the raster threads and read the PDF art of every face
+   * from the build cache, so the first edit costs what later ones do (measured on 2 cores: ~1 s
+   * for the first `eclipsed` card edit, ~0.3 s after). Stops as soon as an edit comes in.
+   */
+  /** Resolves when the warm-up after `start` is over (tests). */
+  warmedUp(): Promise<void> {
+    return this.warming ?? Promise.resolve();
+  }
+
+  private async warm(): Promise<void> {
+    const busy = (): boolean => this.closed || this.running !== undefined || this.pending.size > 0;
+    try {
+      if (this.opts.png) await sharedRasterPool().warm();
+      if (this.opts.papers.length === 0) return;
+      const disk = artStoreFor(this.opts.outDir);
+      for (const game of this.opts.games) await preloadArt(lastRenderedSvgs(game), disk, busy);
+    } catch {
+      // Best effort: a failed warm-up only leaves the first edit slower.
+    }
   }
 
   /**
@@ -162,6 +188,7 @@ export class Watcher {
     clearTimeout(this.timer);
     for (const w of this.watchers) w.close();
     await this.running;
+    await this.warming;
     await this.pool.close();
   }
 }

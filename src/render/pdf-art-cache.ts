@@ -71,6 +71,26 @@ export function recordingFor(svg: string, disk?: ArtStore): ArtRecording {
   return art;
 }
 
+/**
+ * Reads into memory the recordings of `svgs` that the cache on disk holds, one per turn of the
+ * event loop, until `stop()` says so (`watch` does this while it waits for the first edit, so that
+ * edit's PDFs only convert the edited faces).
+ */
+export async function preloadArt(svgs: readonly string[], disk: ArtStore, stop: () => boolean): Promise<number> {
+  let loaded = 0;
+  for (const svg of svgs) {
+    if (stop()) break;
+    if (recordings.has(svg) || recordings.size >= MAX_RECORDINGS) continue;
+    const art = loadArt(disk, svg);
+    if (art !== undefined) {
+      recordings.set(svg, art);
+      loaded += 1;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return loaded;
+}
+
 /** Forgets this thread's recordings (tests: the next PDF reads them from disk or converts again). */
 export function forgetArt(): void {
   recordings.clear();

@@ -54,6 +54,13 @@ export class RasterPool {
     });
   }
 
+  /** Starts every worker now (e.g. while `watch` waits for the first edit); they stay idle, unref'd. */
+  async warm(): Promise<void> {
+    while (this.slots.length < this.size && !this.closed) this.spawn();
+    await Promise.all(this.slots.map((s) => s.ready));
+    for (const s of this.slots) if (s.jobs.size === 0) s.worker.unref();
+  }
+
   /** The least busy worker, starting another while there are fewer than `size`. */
   private pick(): Slot {
     const idle = this.slots.find((s) => s.jobs.size === 0);
