@@ -5,9 +5,10 @@
  *    previous game's PNGs and PDFs are already being made;
  * 2. each face's PNG is keyed by hash(renderer version, size, SVG): an output already built from
  *    that key is left alone, a key in the content-addressed cache is copied, anything else is
- *    rasterised (on the libuv thread pool, several at once);
+ *    rasterised (on the raster threads, biggest faces first, several at once);
  * 3. each PDF is keyed by its page model and the SVGs it places: unchanged PDFs are kept, changed
- *    ones are redrawn on worker threads, in parallel with each other and with the rasteriser;
+ *    ones are redrawn (on the main thread on 2 cores, else also on worker threads), copying the PDF
+ *    art of faces already converted (src/render/pdf-art-cache.ts);
  * 4. the preview gallery out/<game>/index.html is written, then the manifest.
  *
  * All games' work is pipelined through one rasteriser and one worker pool, so a cold build keeps
@@ -319,7 +320,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // Per game: PNGs queued and done, for progress lines like render's ("lunar-trick: PNG 3/43").
   const counts = new Map<string, { queued: number; done: number }>();
 
-  // PNGs: cached ones are copied, the rest rasterised on the libuv pool, a few at a time.
+  // PNGs: cached ones are copied, the rest rasterised on the raster threads, a few at a time.
   const rasterStart = performance.now();
   const budget = new PixelBudget(RASTER_BUDGET_PX);
   // One lane more than cores: a face whose pixels wait for this thread (busy with SVGs or PDFs)
@@ -442,10 +443,4 @@ let shared: WorkerPool | undefined;
 export function sharedPool(): WorkerPool {
   shared ??= new WorkerPool();
   return shared;
-}
-
-/** One game, same options as render's `buildGame`. */
-export async function buildGameIncremental(game: RenderGame, opts: IncrementalOptions & { templates: TemplateSet }): Promise<IncrementalResult> {
-  const [r] = await buildGames([{ game, templates: opts.templates }], opts);
-  return r;
 }
