@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { loadGame } from "../src/model/load";
 import { MODEL_GAME_IDS } from "../src/model/registry";
 import { renderSides } from "../src/render/build";
+import { mapLimit } from "../src/render/map-limit";
 import { TemplateSet } from "../src/render/face";
 import { RasterPool } from "../src/render/raster-pool";
 import { renderGameFrom } from "../src/render/source";
@@ -44,12 +45,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 
 const rssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
 
-async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
-}
 
 /** Edits the printed text of the first deck card that has one (a YAML text edit, as a user makes it). */
 function editOneCard(dataDir: string): { game: string; card: string } {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
 import { DEFAULT_PRINT, PAPERS } from "../src/render/page";
 import { readdirSync } from "node:fs";
-import { artStats, forgetArt, registerFonts, writePdf, type PdfMeta } from "../src/render/pdf";
+import { artStats, forgetArt, writePdf, type PdfMeta } from "../src/render/pdf";
 import { inlinable, recordArt } from "../src/render/pdf-art";
 import { game, readPdf, subset, tempDir, templates } from "./render-support";
 
@@ -51,9 +51,9 @@ describe("PDF art recorded once per face", () => {
   it("a recording depends on its SVG only, not on the faces recorded before it", () => {
     const { sides } = deck("eclipsed", "a4", 4);
     const target = sides.find((s) => s.side === "face" && s.component.kind === "card")!;
-    const fresh = recordArt(target.svg, registerFonts);
-    for (const s of sides) recordArt(s.svg, registerFonts);
-    const again = recordArt(target.svg, registerFonts);
+    const fresh = recordArt(target.svg);
+    for (const s of sides) recordArt(s.svg);
+    const again = recordArt(target.svg);
     expect(again.lines).toEqual(fresh.lines);
     expect(again.glyphs).toEqual(fresh.glyphs);
     expect(JSON.stringify(again.resources)).toBe(JSON.stringify(fresh.resources));
@@ -64,8 +64,8 @@ describe("PDF art recorded once per face", () => {
     const { sides } = deck("eclipsed", "a4", 2);
     const track = sides.find((s) => s.component.id === "meter-track")!;
     const card = sides.find((s) => s.side === "face" && s.component.kind === "card")!;
-    expect(inlinable(recordArt(track.svg, registerFonts))).toBe(false);
-    expect(inlinable(recordArt(card.svg, registerFonts))).toBe(true);
+    expect(inlinable(recordArt(track.svg))).toBe(false);
+    expect(inlinable(recordArt(card.svg))).toBe(true);
   });
 
   it("opacity states written by many faces are one object each in the document", async () => {

@@ -380,7 +380,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
           continue;
         }
         tasks.push(
-          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta, art: artStoreFor(opts.outDir, opts.cacheDir) }).then(
+          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta, art: { dir: store.artDir(), version } }).then(
             (pdf): void => {
               writeFileAtomic(job.file, pdf);
               store.record(w.next, job.file, job.key);

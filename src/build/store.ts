@@ -3,11 +3,13 @@
  * - png/<hash>.png: content-addressed rasterised faces (hash of renderer version + size + SVG);
  * - <game>.json: the manifest of the last build of a game: for every output file the key it was
  *   built from and the size/mtime it was written with, so an unchanged output is never rewritten
- *   and an output changed or deleted behind our back is rebuilt.
+ *   and an output changed or deleted behind our back is rebuilt;
+ * - pdf-art/<hash>.json: PDF art recordings of faces (src/render/pdf-art-cache.ts);
+ * - tts/: TTS save stamps and images (src/tts/stamp.ts, src/tts/image-cache.ts).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { writeFileAtomic } from "../render/files";
+import { keepNewest, writeFileAtomic } from "../render/files";
 
 export interface OutputRecord {
   key: string;
@@ -93,28 +95,14 @@ export class BuildStore {
 
   /** Drops cached PNGs no manifest refers to, keeping the most recent few for undo. */
   prune(): void {
-    this.pruneArt();
+    // PDF art recordings are only a speed-up: the most recently used ones are kept.
+    keepNewest(this.artDir(), KEEP_ART, (f) => f.endsWith(".json"));
     const dir = join(this.cacheDir, "png");
     if (!existsSync(dir)) return;
     const referenced = new Set<string>();
     const games = readdirSync(this.cacheDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
     for (const g of games) for (const rec of Object.values(this.readManifest(g).outputs)) referenced.add(rec.key);
-    const loose = readdirSync(dir)
-      .filter((f) => f.endsWith(".png") && !referenced.has(f.slice(0, -4)))
-      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
-      .sort((a, b) => b.t - a.t);
-    for (const { f } of loose.slice(KEEP_UNREFERENCED)) rmSync(join(dir, f), { force: true });
-  }
-
-  /** PDF art recordings are only a speed-up: the most recently used ones are kept. */
-  private pruneArt(): void {
-    const dir = this.artDir();
-    if (!existsSync(dir)) return;
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith(".json"))
-      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
-      .sort((a, b) => b.t - a.t);
-    for (const { f } of files.slice(KEEP_ART)) rmSync(join(dir, f), { force: true });
+    keepNewest(dir, KEEP_UNREFERENCED, (f) => f.endsWith(".png") && !referenced.has(f.slice(0, -4)));
   }
 
   ensure(): void {

@@ -44,9 +44,11 @@ export function packageVersion(name: string): string {
   }
 }
 
-function sourceFiles(dir: string): string[] {
+/** Source files under `dir` (none if it does not exist), sorted, with one of `extensions`. */
+export function sourceFiles(dir: string, extensions: readonly string[] = [".ts", ".mjs"]): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && (d.name.endsWith(".ts") || d.name.endsWith(".mjs")))
+    .filter((d) => d.isFile() && extensions.some((e) => d.name.endsWith(e)))
     .map((d) => join(d.parentPath, d.name))
     .sort();
 }

@@ -10,6 +10,7 @@ import { listFaces, type FaceEntry } from "./faces";
 import { svgToPng } from "./png";
 import { writePdf } from "./pdf";
 import { writeFileAtomic } from "./files";
+import { mapLimit } from "./map-limit";
 import { imposeAll } from "./kinds/index";
 import { alignmentTest } from "./alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type Paper, type PrintOptions } from "./page";
@@ -46,17 +47,6 @@ export function renderSides(game: RenderGame, templates: TemplateSet): { sides: 
     return { ...entry, svg: r.svg };
   });
   return { sides, warnings };
-}
-
-async function mapLimit<T>(items: T[], limit: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i], i);
-    }
-  });
-  await Promise.all(workers);
 }
 
 /** PNGs left from items that no longer exist would linger in cards/ and be picked up later. */

@@ -1,5 +1,5 @@
 /** Atomic writes: write next to the target under a temp name, rename when complete. */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, basename, join } from "node:path";
 import { threadId } from "node:worker_threads";
 
@@ -21,4 +21,14 @@ export function writeFileAtomic(target: string, data: Buffer | string): void {
     rmSync(tmp, { force: true });
     throw err;
   }
+}
+
+/** Cache pruning: of the files in `dir` that `prunable` accepts, keeps the `keep` most recently modified. */
+export function keepNewest(dir: string, keep: number, prunable: (name: string) => boolean): void {
+  if (!existsSync(dir)) return;
+  const files = readdirSync(dir)
+    .filter(prunable)
+    .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of files.slice(keep)) rmSync(join(dir, f), { force: true });
 }

@@ -7,7 +7,6 @@ import { mkdirSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "./files";
 import { deserializeArt, recordArt, serializeArt, type ArtRecording } from "./pdf-art";
-import { registerFonts } from "./pdf-fonts";
 
 /**
  * Recordings by SVG, shared by every document of the thread (A4 and Letter, and the next build in
@@ -57,7 +56,7 @@ export function recordingFor(svg: string, disk?: ArtStore): ArtRecording {
     art = disk && loadArt(disk, svg);
     if (art !== undefined) artStats.loaded += 1;
     else {
-      art = recordArt(svg, registerFonts);
+      art = recordArt(svg);
       artStats.recorded += 1;
       const text = disk && serializeArt(art);
       if (disk && text !== undefined) {

@@ -14,6 +14,7 @@
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
 import { pdfFontFor } from "./fonts";
+import { registerFonts } from "./pdf-fonts";
 import { PT_PER_MM } from "./types";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (refs, pages, fonts) */
@@ -99,9 +100,9 @@ function standIn(doc: any, w: number, h: number, lines: (string | Uint8Array)[],
 
 /**
  * Draws `svg` into a fresh recording document whose references stay detached and whose fonts
- * write glyph tokens. `fonts` registers the bundled faces (shared with the real documents).
+ * (the bundled faces, shared with the real documents) write glyph tokens.
  */
-export function recordArt(svg: string, registerFonts: (doc: any) => void): ArtRecording {
+export function recordArt(svg: string): ArtRecording {
   const [, , vw, vh] = svgBox(svg);
   const w = vw * PT_PER_MM;
   const h = vh * PT_PER_MM;

@@ -13,7 +13,6 @@ import { PT_PER_MM, type CutShape } from "./types";
 import { FOOTER_BAND, pageSize, type Page, type Paper, type Placement, type Rect } from "./page";
 
 export { artStats, forgetArt, type ArtStore } from "./pdf-art-cache";
-export { registerFonts } from "./pdf-fonts";
 
 export interface PdfMeta {
   title: string;

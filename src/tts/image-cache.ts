@@ -7,20 +7,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../render/files";
-import { buildersHash } from "./stamp";
-
-/** File hashes by path, valid while size and mtime are unchanged (a build reads each PNG several times). */
-const fileHashes = new Map<string, { size: number; mtime: number; hash: string }>();
-
-function fileHash(file: string): string {
-  const st = fs.statSync(file);
-  const known = fileHashes.get(file);
-  if (known !== undefined && known.size === st.size && known.mtime === st.mtimeMs) return known.hash;
-  const hash = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-  fileHashes.set(file, { size: st.size, mtime: st.mtimeMs, hash });
-  return hash;
-}
+import { keepNewest, writeFileAtomic } from "../render/files";
+import { buildersHash, fileHash } from "./stamp";
 
 /** Images made and images taken from the cache by this process (for tests). */
 export const imageCacheStats = { made: 0, reused: 0 };
@@ -45,12 +33,5 @@ export async function cachedImage(outDir: string, what: string, params: unknown,
 
 /** Keeps the `keep` most recently used cached images. */
 export function pruneImages(outDir: string, keep = 400): void {
-  const dir = path.join(outDir, ".cache", "tts", "images");
-  if (!fs.existsSync(dir)) return;
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => !f.endsWith(".tmp"))
-    .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
-    .sort((a, b) => b.t - a.t);
-  for (const { f } of files.slice(keep)) fs.rmSync(path.join(dir, f), { force: true });
+  keepNewest(path.join(outDir, ".cache", "tts", "images"), keep, (f) => !f.endsWith(".tmp"));
 }

@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from "node:os";
 import sharp from "sharp";
+import { mapLimit } from "../render/map-limit";
 
 // Every image here is read once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -79,21 +80,6 @@ async function cell(image: CardImage, width: number, height: number): Promise<Bu
     .removeAlpha()
     .raw()
     .toBuffer();
-}
-
-/** `fn` over `items`, at most `limit` at a time, results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
 }
 
 /**

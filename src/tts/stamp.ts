@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GameModel } from "../model/types";
-import { packageVersion } from "../build/version";
+import { packageVersion, sourceFiles } from "../build/version";
 import { writeFileAtomic } from "../render/files";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -23,15 +23,6 @@ export interface TtsStamp {
   cards: number;
 }
 
-function files(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && /\.(ts|json|mjs)$/.test(d.name))
-    .map((d) => path.join(d.parentPath, d.name))
-    .sort();
-}
-
 let sourceKey: string | undefined;
 
 /** The save builder's version: its sources, the host glue and engines it bundles, and sharp. */
@@ -39,9 +30,22 @@ export function buildersHash(): string {
   if (sourceKey !== undefined) return sourceKey;
   const h = createHash("sha256");
   h.update(`${packageVersion("sharp")}\0`);
-  for (const f of SOURCE_DIRS.flatMap(files)) h.update(path.relative(REPO_ROOT, f)).update("\0").update(fs.readFileSync(f)).update("\0");
+  for (const f of SOURCE_DIRS.flatMap((d) => sourceFiles(d, [".ts", ".json", ".mjs"]))) h.update(path.relative(REPO_ROOT, f)).update("\0").update(fs.readFileSync(f)).update("\0");
   sourceKey = h.digest("hex");
   return sourceKey;
+}
+
+/** File hashes by path, valid while size and mtime are unchanged (a build reads each PNG several times). */
+const fileHashes = new Map<string, { size: number; mtime: number; hash: string }>();
+
+/** sha256 of a file's bytes, read once while the file is unchanged. */
+export function fileHash(file: string): string {
+  const st = fs.statSync(file);
+  const known = fileHashes.get(file);
+  if (known !== undefined && known.size === st.size && known.mtime === st.mtimeMs) return known.hash;
+  const hash = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  fileHashes.set(file, { size: st.size, mtime: st.mtimeMs, hash });
+  return hash;
 }
 
 /** The key of a save: everything that goes into it. `inputs` are the PNGs it reads. */
@@ -49,7 +53,7 @@ export function saveKey(model: GameModel, options: object, inputs: string[]): st
   const h = createHash("sha256");
   h.update(buildersHash()).update("\0");
   h.update(JSON.stringify(model)).update("\0").update(JSON.stringify(options)).update("\0");
-  for (const f of inputs) h.update(path.basename(f)).update("\0").update(fs.readFileSync(f)).update("\0");
+  for (const f of inputs) h.update(path.basename(f)).update("\0").update(fileHash(f)).update("\0");
   return h.digest("hex");
 }
 

@@ -9,6 +9,7 @@ import { MODEL_GAME_IDS } from "../../model/registry";
 import type { BuildResult } from "../../render/build";
 import { buildGames, GameBuildError, sharedPool, type IncrementalResult } from "../../build/incremental";
 import { TemplateSet } from "../../render/face";
+import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
 import { CliError, UsageError } from "../errors";
@@ -97,22 +98,16 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // games at a time: a save is mostly image work on libuv's threads (measured: a little faster
   // than one at a time, same peak memory).
   if (flags.png && flags.tts) {
-    let next = 0;
-    const one = async (): Promise<void> => {
-      while (next < models.length) {
-        const i = next++;
-        const model = models[i];
-        try {
-          progress(`${model.id}: tts save`);
-          const tts = await buildTtsForModel(model, { outDir: flags.out, baseUrl });
-          results[i].files.push(tts.savePath);
-          if (tts.reused !== true) results[i].written.push(tts.savePath);
-        } catch (err) {
-          throw fail(model.id, err);
-        }
+    await mapLimit(models, 2, async (model, i) => {
+      try {
+        progress(`${model.id}: tts save`);
+        const tts = await buildTtsForModel(model, { outDir: flags.out, baseUrl });
+        results[i].files.push(tts.savePath);
+        if (tts.reused !== true) results[i].written.push(tts.savePath);
+      } catch (err) {
+        throw fail(model.id, err);
       }
-    };
-    await Promise.all([one(), one()]);
+    });
   }
   if (tty) process.stderr.write("\r\x1b[K");
   for (const r of results) {
