@@ -14,6 +14,8 @@
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
 import { pdfFontFor } from "./fonts";
+import { drawPlan, planSvg, type SvgPlan } from "./pdf-art-direct";
+import { Unsupported } from "./svg-parse";
 import { registerFonts } from "./pdf-fonts";
 import { PT_PER_MM } from "./types";
 
@@ -98,11 +100,24 @@ function standIn(doc: any, w: number, h: number, lines: (string | Uint8Array)[],
   };
 }
 
+/** The direct path's plan for `svg`, or undefined if the face needs svg-to-pdfkit. */
+export function directPlan(svg: string): SvgPlan | undefined {
+  try {
+    return planSvg(svg);
+  } catch (e) {
+    if (e instanceof Unsupported) return undefined;
+    throw e;
+  }
+}
+
 /**
  * Draws `svg` into a fresh recording document whose references stay detached and whose fonts
- * (the bundled faces, shared with the real documents) write glyph tokens.
+ * (the bundled faces, shared with the real documents) write glyph tokens. Faces in the SVG
+ * subset the templates use are drawn by `pdf-art-direct` (the same PDF operators, several times
+ * faster); any other SVG by svg-to-pdfkit, or every SVG when `converter` says so (tests).
  */
-export function recordArt(svg: string): ArtRecording {
+export function recordArt(svg: string, converter: "auto" | "svg-to-pdfkit" = "auto"): ArtRecording {
+  const plan = converter === "auto" ? directPlan(svg) : undefined;
   const [, , vw, vh] = svgBox(svg);
   const w = vw * PT_PER_MM;
   const h = vh * PT_PER_MM;
@@ -131,6 +146,10 @@ export function recordArt(svg: string): ArtRecording {
   // Same top-left origin as a pdfkit page.
   doc.transform(1, 0, 0, -1, 0, h);
   const warnings: string[] = [];
+  if (plan !== undefined) {
+    drawPlan(doc, plan, w, h);
+    return { w, h, lines, resources, glyphs, warnings };
+  }
   SVGtoPDF(doc, svg, 0, 0, {
     width: w,
     height: h,
