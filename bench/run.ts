@@ -25,6 +25,7 @@ import { buildGames, type GameInput, type IncrementalResult } from "../src/build
 import { WorkerPool } from "../src/build/pool";
 import { sha256 } from "../src/build/version";
 import { benchEngines, formatEngineBench } from "./engine";
+import { tuneV8ForBuilds } from "../src/build/v8-tuning";
 
 const REPO = join(import.meta.dirname, "..");
 const TEMPLATES = join(REPO, "templates");
@@ -61,6 +62,7 @@ function editOneCard(dataDir: string): { game: string; card: string } {
 }
 
 async function main(): Promise<void> {
+  tuneV8ForBuilds(); // as `syzygy build` and `watch` do, before anything is loaded
   const json = process.argv.includes("--json");
   const engineSeconds = Number(process.env.BENCH_ENGINE_SECONDS ?? 0.5);
   const work = mkdtempSync(join(tmpdir(), "syzygy-bench-"));

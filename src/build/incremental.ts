@@ -28,7 +28,7 @@ import { pxFor } from "../render/png";
 import { sharedRasterPool, type RasterPool } from "../render/raster-pool";
 import { BLEED_MM, type RenderGame } from "../render/types";
 import { writeGallery } from "../gallery/write";
-import { limitHeapGrowth } from "./memory";
+import { tuneV8ForBuilds } from "./v8-tuning";
 import { WorkerPool } from "./pool";
 import { BuildStore, type Manifest } from "./store";
 import { rendererVersion, sha256 } from "./version";
@@ -306,7 +306,7 @@ interface PngJob {
 }
 
 export async function buildGames(inputs: GameInput[], opts: IncrementalOptions): Promise<IncrementalResult[]> {
-  limitHeapGrowth();
+  tuneV8ForBuilds();
   const print: PrintOptions = { ...DEFAULT_PRINT, ...opts.print };
   const progress = opts.progress ?? (() => {});
   const store = new BuildStore(opts.outDir, opts.cacheDir);

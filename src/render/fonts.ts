@@ -7,7 +7,8 @@
  * ("Inter ExtraBold") and whose second entry plus font-weight finds it in resvg ("Inter" 800).
  */
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
+import type * as fontkit from "fontkit";
+import { fontFile } from "./font-files";
 
 const require = createRequire(import.meta.url);
 
@@ -63,7 +64,7 @@ const metrics = new Map<FontStyle, Metrics>();
 function metricsFor(style: FontStyle): Metrics {
   let m = metrics.get(style);
   if (!m) {
-    m = { font: fontkit.openSync(FONT_FACES[style].file) as fontkit.Font, cache: new Map() };
+    m = { font: fontFile(FONT_FACES[style].file), cache: new Map() };
     metrics.set(style, m);
   }
   return m;

@@ -2,8 +2,8 @@
  * The bundled fonts as pdfkit documents see them: each TTF is parsed once per thread and each
  * string shaped once, however many documents (and art recordings) use it.
  */
-import { readFileSync } from "node:fs";
-import * as fontkit from "fontkit";
+import type * as fontkit from "fontkit";
+import { fontFile, fontFileCopy } from "./font-files";
 import { FONT_FACES } from "./fonts";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fontkit internals (tables, glyph cache) */
@@ -26,8 +26,6 @@ interface Shaped {
  * advances) is read from one shared font.
  */
 class SharedFace {
-  private readonly data: Buffer;
-  private readonly tables: object = {};
   /** Shared by every document's font: decoded tables, glyph outlines and advances. */
   private readonly base: any;
   private readonly scratch: any;
@@ -35,22 +33,14 @@ class SharedFace {
   private readonly spaceId: number;
 
   constructor(file: string) {
-    this.data = readFileSync(file);
-    this.base = this.open();
-    this.scratch = this.open();
+    this.base = fontFile(file);
+    this.scratch = fontFileCopy(file);
     const engine = this.scratch._layoutEngine;
     // Keep fontkit's call to the space glyph (so the recorded calls line up) but not its effect.
     engine.hideDefaultIgnorables = function (this: any): void {
       this.font.glyphForCodePoint(0x20);
     };
     this.spaceId = this.base.glyphForCodePoint(0x20).id;
-  }
-
-  /** A new font object over the shared tables (fontkit.create: the same parser as openSync). */
-  private open(): any {
-    const font = (fontkit as unknown as { create(data: Buffer): any }).create(this.data);
-    font._tables = this.tables;
-    return font;
   }
 
   shape(text: string): Shaped {

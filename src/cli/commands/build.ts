@@ -15,6 +15,7 @@ import type { Paper, PrintOptions } from "../../render/page";
 import { CliError, UsageError } from "../errors";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
+import { tuneV8ForBuilds } from "../../build/v8-tuning";
 
 interface BuildFlags {
   paper: string;
@@ -144,6 +145,7 @@ export function register(program: Command): void {
     .option("--no-tts", "skip the Tabletop Simulator saves")
     .option("--base-url <url>", "TTS image URLs under this hosted address instead of file:/// paths")
     .action(async (games: string[], flags: BuildFlags) => {
+      tuneV8ForBuilds(); // before the YAML and templates are loaded: they are build work too
       await runBuild(games, flags);
     });
 }

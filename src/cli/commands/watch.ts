@@ -9,6 +9,7 @@ import { Watcher } from "../../build/watch";
 import { startGalleryServer, type GalleryServer } from "../../gallery/server";
 import { parseBackOffset, parsePapers } from "./build";
 import { UsageError } from "../errors";
+import { tuneV8ForBuilds } from "../../build/v8-tuning";
 
 interface WatchFlags {
   data: string;
@@ -90,6 +91,7 @@ export function register(program: Command): void {
     .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")
     .option("--back-offset <x,y>", "shift back pages by X,Y mm to fix front/back misregistration", "0,0")
     .action(async (games: string[], flags: WatchFlags) => {
+      tuneV8ForBuilds(); // before the YAML and templates are loaded: they are build work too
       await runWatch(games, flags);
     });
 }
