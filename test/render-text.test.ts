@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { layoutText, textWidth, tokenize } from "../src/render/text";
-import { measure } from "../src/render/fonts";
+import { Resvg } from "@resvg/resvg-js";
+import { ALL_FONT_FILES, measure, type FontStyle } from "../src/render/fonts";
 import { layoutFlow } from "../src/render/flow";
 import { moonPhaseSvg } from "../src/render/icons";
 import { HELPERS, type RenderData } from "../src/render/helpers";
@@ -14,6 +15,29 @@ const box = { x: 0, y: 0, w: 40, h: 20 };
 function lineTexts(svg: string): string[] {
   return [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 }
+
+/** Where resvg draws the right edge of a "|" placed after `text` at x = 10 (200 px font). */
+function barEdge(text: string, style: FontStyle): number {
+  const attrs = { regular: `font-family="Inter"`, bold: `font-family="Inter" font-weight="bold"`, heavy: `font-family="Inter" font-weight="800"`, italic: `font-family="Inter" font-style="italic"` }[style];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="300"><rect width="1600" height="300" fill="#fff"/><text x="10" y="250" ${attrs} font-size="200" fill="#000">${text}|</text></svg>`;
+  const img = new Resvg(svg, { font: { fontFiles: ALL_FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter" } }).render();
+  const px = img.pixels; // a copy per access
+  for (let x = img.width - 1; x >= 0; x--) for (let y = 0; y < img.height; y++) if (px[(y * img.width + x) * 4] < 128) return x;
+  return -1;
+}
+
+describe("text metrics agree with resvg's rendering", () => {
+  // Layout positions text with `measure`; resvg (rustybuzz) then draws it. Kerned pairs that
+  // fontkit measured differently ("(14," and "+2": ~3 % of the width) must agree too.
+  it("the advance of kerned and unkerned strings is where resvg puts the next glyph (±1 px at 200 px)", () => {
+    for (const style of ["regular", "bold"] as const) {
+      const offset = barEdge("HH", style) - 10 - measure("HH", style, 200);
+      for (const text of ["(14,", "+2", "AVATAR Wave", "Tý 1–15", "office ×1.5"]) {
+        expect(Math.abs(barEdge(text, style) - 10 - measure(text, style, 200) - offset), `${style} ${text}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
 
 describe("text layout", () => {
   it("measures with the font's metrics (wider text, wider measure; proportional to size)", () => {

@@ -39,9 +39,3 @@ function openOver(data: Buffer, tables: object): fontkit.Font {
 export function fontFile(file: string): fontkit.Font {
   return parse(file).font;
 }
-
-/** Another font object over the same decoded tables (its own glyph cache and layout state). */
-export function fontFileCopy(file: string): fontkit.Font {
-  const p = parse(file);
-  return openOver(p.data, p.tables);
-}

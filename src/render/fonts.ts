@@ -1,6 +1,7 @@
 /**
  * Bundled fonts (TTF from npm, never system fonts). The same files feed resvg (PNG), pdfkit
- * (PDF, embedded as subsets) and fontkit (text metrics for layout), so all three agree.
+ * (PDF, embedded as subsets) and HarfBuzz (shaping for layout and for the PDFs, shaping.ts), so
+ * all three agree.
  *
  * resvg matches by typographic family + weight, svg-to-pdfkit by family name + bold/italic only.
  * So every style is written as a family list whose first entry names the exact face for the PDF
@@ -9,6 +10,7 @@
 import { createRequire } from "node:module";
 import type * as fontkit from "fontkit";
 import { fontFile } from "./font-files";
+import { shape, unitsPerEm } from "./shaping";
 
 const require = createRequire(import.meta.url);
 
@@ -75,7 +77,10 @@ export function measure(text: string, style: FontStyle, size: number): number {
   const m = metricsFor(style);
   let units = m.cache.get(text);
   if (units === undefined) {
-    units = m.font.layout(text).advanceWidth / m.font.unitsPerEm;
+    const file = FONT_FACES[style].file;
+    let advance = 0;
+    for (const p of shape(file, text).positions) advance += p.xAdvance;
+    units = advance / unitsPerEm(file);
     m.cache.set(text, units);
   }
   return units * size;

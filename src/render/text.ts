@@ -40,6 +40,7 @@ export interface TextLayout {
 type Piece = { kind: "word"; text: string } | { kind: "icon"; name: string } | { kind: "break" };
 
 const ICON_TOKEN = /:([a-z][a-z0-9-]*):/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 export function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -54,6 +55,11 @@ export function tokenize(text: string): Piece[][] {
     if (pi > 0) groups.push([{ kind: "break" }]);
     for (const word of para.split(/[ \t]+/)) {
       if (word === "") continue;
+      // Most words are plain text: no symbol glyph (all non-ASCII) and no ":token:".
+      if (!word.includes(":") && !NON_ASCII.test(word)) {
+        groups.push([{ kind: "word", text: word }]);
+        continue;
+      }
       const group: Piece[] = [];
       let rest = word;
       // Replace symbol glyphs with icon tokens, then split on tokens.

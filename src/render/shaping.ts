@@ -1,0 +1,88 @@
+/**
+ * Text shaping with HarfBuzz (harfbuzzjs, WebAssembly): the glyphs and positions of a string in
+ * one bundled face, in font units. Both users of shaping go through here — text metrics for
+ * layout (fonts.ts) and the PDFs' fonts (pdf-fonts.ts) — so the PDF sets the glyphs the layout
+ * measured, and the PNGs agree too: resvg shapes with rustybuzz, a port of HarfBuzz, so the same
+ * default features (kerning, ligatures, contextual alternates) give the same advances. fontkit,
+ * which shaped before (issue 9), took ~6× longer and kerned some digit pairs differently from
+ * resvg ("(14," and "+2" were a few hundredths of a point wider in the PNGs than laid out).
+ */
+import { readFileSync } from "node:fs";
+import * as hb from "harfbuzzjs";
+
+export interface ShapedGlyph {
+  id: number;
+  /** The characters the glyph stands for (its cluster's, on the cluster's first glyph). */
+  codePoints: number[];
+}
+
+export interface GlyphPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+export interface Shaped {
+  glyphs: ShapedGlyph[];
+  positions: GlyphPosition[];
+}
+
+interface Face {
+  font: hb.Font;
+  upem: number;
+  cache: Map<string, Shaped>;
+}
+
+const faces = new Map<string, Face>();
+let buffer: hb.Buffer | undefined;
+
+function faceFor(file: string): Face {
+  let f = faces.get(file);
+  if (f === undefined) {
+    const face = new hb.Face(new hb.Blob(readFileSync(file)), 0);
+    f = { font: new hb.Font(face), upem: face.upem, cache: new Map() };
+    faces.set(file, f);
+  }
+  return f;
+}
+
+function codePointsOf(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) out.push(ch.codePointAt(0)!);
+  return out;
+}
+
+/** The glyphs and positions (font units) of `text` in the face of `file`. Cached per string. */
+export function shape(file: string, text: string): Shaped {
+  const face = faceFor(file);
+  const cached = face.cache.get(text);
+  if (cached !== undefined) return cached;
+  buffer ??= new hb.Buffer();
+  buffer.reset();
+  buffer.addText(text);
+  buffer.guessSegmentProperties();
+  hb.shape(face.font, buffer);
+  const infos = buffer.getGlyphInfos();
+  const positions = buffer.getGlyphPositions();
+  // Clusters are UTF-16 offsets into `text`, ascending for left-to-right text.
+  const glyphs = infos.map((info, i) => {
+    const first = i === 0 || infos[i - 1].cluster !== info.cluster;
+    let end = text.length;
+    for (let j = i + 1; j < infos.length; j++) {
+      if (infos[j].cluster !== info.cluster) {
+        end = infos[j].cluster;
+        break;
+      }
+    }
+    return { id: info.codepoint, codePoints: first ? codePointsOf(text.slice(info.cluster, end)) : [] };
+  });
+  const shaped = { glyphs, positions };
+  face.cache.set(text, shaped);
+  return shaped;
+}
+
+/** Units per em of the face of `file`. */
+export function unitsPerEm(file: string): number {
+  return faceFor(file).upem;
+}
