@@ -112,3 +112,10 @@ export function sharedRasterPool(): RasterPool {
   shared ??= new RasterPool();
   return shared;
 }
+
+/** Stops the shared pool's workers (their heaps and pixel buffers go); the next use starts anew. */
+export async function closeSharedRasterPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}

@@ -16,6 +16,7 @@ import { CliError, UsageError } from "../errors";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
+import { closeSharedRasterPool } from "../../render/raster-pool";
 
 interface BuildFlags {
   paper: string;
@@ -98,6 +99,9 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // The TTS saves need the card PNGs, so they follow them (and are skipped with --no-png). Two
   // games at a time: a save is mostly image work on libuv's threads (measured: a little faster
   // than one at a time, same peak memory).
+  // Nothing is rasterised after this: the raster threads' memory (~60 MB) goes before the TTS
+  // images are made.
+  await closeSharedRasterPool();
   if (flags.png && flags.tts) {
     await mapLimit(models, 2, async (model, i) => {
       try {
