@@ -2,7 +2,8 @@
  * Engine speed: actions per second of random play in Node, per registered game and player count.
  * Each measurement warms the JIT up first, then plays complete games for a fixed wall time and
  * counts applied actions (legal + random pick + apply, as `simulate` does, without hashing).
- * Run: `npx tsx bench/engine.ts [seconds-per-case]`; `bench/run.ts` may import `benchEngines`.
+ * Run: `npx tsx bench/engine.ts [seconds-per-case] [--json]`; `bench/run.ts` runs it in a process
+ * of its own (V8's default tier-up, as `syzygy simulate` has: the build's settings would slow it).
  * Target (issue 3): ≥ 1 000 000 actions/s for Lunar Trick.
  */
 import { allGames } from "../src/engine/registry";
@@ -88,6 +89,7 @@ export function formatEngineBench(rows: EngineBench[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const seconds = process.argv[2] !== undefined ? Number(process.argv[2]) : 2;
-  process.stdout.write(formatEngineBench(benchEngines(seconds)));
+  const seconds = process.argv[2] !== undefined && process.argv[2] !== "--json" ? Number(process.argv[2]) : 2;
+  const rows = benchEngines(seconds);
+  process.stdout.write(process.argv.includes("--json") ? JSON.stringify(rows) : formatEngineBench(rows));
 }

@@ -24,7 +24,8 @@ import { BLEED_MM } from "../src/render/types";
 import { buildGames, type GameInput, type IncrementalResult } from "../src/build/incremental";
 import { WorkerPool } from "../src/build/pool";
 import { sha256 } from "../src/build/version";
-import { benchEngines, formatEngineBench } from "./engine";
+import { formatEngineBench, type EngineBench } from "./engine";
+import { execFileSync } from "node:child_process";
 import { tuneV8ForBuilds } from "../src/build/v8-tuning";
 
 const REPO = join(import.meta.dirname, "..");
@@ -59,6 +60,11 @@ function editOneCard(dataDir: string): { game: string; card: string } {
     return { game, card: m[1] };
   }
   throw new Error("no deck card with printed text found");
+}
+
+function engineBenchInChild(seconds: number): EngineBench[] {
+  const out = execFileSync(process.execPath, [...process.execArgv, join(REPO, "bench", "engine.ts"), String(seconds), "--json"], { encoding: "utf8", maxBuffer: 1 << 24 });
+  return JSON.parse(out) as EngineBench[];
 }
 
 async function main(): Promise<void> {
@@ -110,7 +116,9 @@ async function main(): Promise<void> {
 
   const floorCpu = process.cpuUsage(floorCpu0);
   const pdfs = results.flatMap((r) => r.files.filter((f) => f.endsWith(".pdf") && !f.includes("alignment")).map((f) => ({ file: f.slice(out.length + 1), kb: Math.round(statSync(f).size / 1024) })));
-  const engines = benchEngines(engineSeconds);
+  // In a process of its own: this one tiers up late (tuneV8ForBuilds), which suits a build and
+  // not a tight engine loop measured for half a second.
+  const engines = engineBenchInChild(engineSeconds);
 
   const figures = {
     coldMs: Math.round(cold.ms),
@@ -155,7 +163,7 @@ async function main(): Promise<void> {
   log(`  of which PNG + gallery (what an open page shows): ${Math.round(preview.ms)} ms = ${((preview.ms / cold.ms) * 100).toFixed(1)} % of cold`);
   log(`  edited ${figures.editedCard}: changed ${figures.editChangedFaces.join(", ")}; wrote ${figures.editWritten.join(", ")}`);
   log(`peak RSS, cold build      ${coldRss} MB   target ≤ 400 MB: ${ok(coldRss <= 400)}`);
-  log(`  (peak so far after the no-op and edit rebuilds ${editRss} MB; after the floor, two faces at a time with no pixel budget, ${floorRss} MB; after the engine runs ${figures.peakRssMb} MB)`);
+  log(`  (peak so far after the no-op and edit rebuilds ${editRss} MB; after the floor, two faces at a time with no pixel budget, ${floorRss} MB)`);
   log(`vector deck PDFs          ${pdfs.map((p) => `${p.file} ${p.kb} KB`).join(", ")}`);
   log(`                          largest ${maxPdf} KB   target ≤ 250 KB per game: ${ok(maxPdf <= 250)}`);
   log("");
