@@ -234,7 +234,24 @@ function paint(color: Color | "none", paintOpacity: number, elementOpacity: numb
   return [color[0].slice(), color[1] * (paintOpacity * elementOpacity)];
 }
 
+/** Shapes by element and geometry: frames, pips and icons repeat across faces. Bounded for `watch`. */
+const shapes = new Map<string, Shape>();
+
 function basicShape(node: SvgNode): Shape {
+  if (node.name === "path") return pathShape(node.attrs.get("d") ?? "");
+  const keys = GEOMETRY[node.name];
+  let key = node.name;
+  for (const k of keys) key += `|${node.attrs.get(k) ?? "\u0000"}`;
+  let shape = shapes.get(key);
+  if (shape === undefined) {
+    if (shapes.size >= 20000) shapes.clear();
+    shape = newShape(node);
+    shapes.set(key, shape);
+  }
+  return shape;
+}
+
+function newShape(node: SvgNode): Shape {
   switch (node.name) {
     case "rect": {
       const x = length(node, "x", 0);

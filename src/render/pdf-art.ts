@@ -258,22 +258,40 @@ function glyphHexes(art: ArtRecording, fontOf: (name: string) => any): string[] 
 
 const NAME = /\/([^\s/[\]()<>{}%]+)/g;
 
-/** Writes the recording's content lines: tokens become glyph ids, resource names are renamed. */
-function writeLines(art: ArtRecording, hexes: string[], rename: Map<string, string> | undefined, write: (line: string | Uint8Array) => void): void {
+/**
+ * Writes the recording's content lines: tokens become glyph ids, resource names are renamed.
+ * Consecutive text lines go out as one buffer (what pdfkit would write line by line, each line
+ * followed by a newline: the stream's bytes are the same, without a per-line buffer and pdfkit's
+ * per-character conversion).
+ */
+function writeLines(art: ArtRecording, hexes: string[], rename: Map<string, string> | undefined, write: (chunk: Uint8Array) => void): void {
+  let batch: string[] = [];
+  const flush = (): void => {
+    if (batch.length === 0) return;
+    batch.push("");
+    // latin1 keeps each UTF-16 unit's low byte, as pdfkit's fromBinaryString does.
+    write(Buffer.from(batch.join("\n"), "latin1"));
+    batch = [];
+  };
   for (const line of art.lines) {
-    if (typeof line !== "string") write(line);
-    else if (line.charCodeAt(0) === 60 && line.endsWith("> Tj")) {
-      const n = parseInt(line.slice(1, -4), 16) - TOKEN_BASE;
-      write(n >= 0 && n < hexes.length ? `<${hexes[n]}> Tj` : line);
-    } else if (rename !== undefined && line.includes("/")) {
-      write(line.replace(NAME, (all, name: string) => {
-        const to = rename.get(name);
-        return to === undefined ? all : `/${to}`;
-      }));
-    } else {
+    if (typeof line !== "string") {
+      flush();
       write(line);
+    } else if (line.charCodeAt(0) === 60 && line.endsWith("> Tj")) {
+      const n = parseInt(line.slice(1, -4), 16) - TOKEN_BASE;
+      batch.push(n >= 0 && n < hexes.length ? `<${hexes[n]}> Tj` : line);
+    } else if (rename !== undefined && line.includes("/")) {
+      batch.push(
+        line.replace(NAME, (all, name: string) => {
+          const to = rename.get(name);
+          return to === undefined ? all : `/${to}`;
+        }),
+      );
+    } else {
+      batch.push(line);
     }
   }
+  flush();
 }
 
 /** The form XObject for `art` in `doc` (created on first use), to be drawn with `/name Do`. */

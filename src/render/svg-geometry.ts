@@ -117,6 +117,7 @@ export function parseTransform(value: string): Matrix {
     at += SEPARATOR.exec(s)![0].length;
   }
   if (at < s.length) throw new Unsupported(`transform: ${value}`);
+  if (transforms.size >= 20000) transforms.clear();
   transforms.set(value, result);
   return result;
 }
@@ -374,6 +375,7 @@ export function pathShape(d: string): Shape {
     shape.apply(command, values);
   }
   if (!sc.done()) throw new Unsupported("unexpected path data");
+  if (paths.size >= 20000) paths.clear(); // bounded for long `watch` sessions
   paths.set(d, shape);
   return shape;
 }
