@@ -310,11 +310,14 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   const print: PrintOptions = { ...DEFAULT_PRINT, ...opts.print };
   const progress = opts.progress ?? (() => {});
   const store = new BuildStore(opts.outDir, opts.cacheDir);
+  const raster = opts.raster ?? sharedRasterPool();
+  // A cold build rasterises every face: start the raster threads now, so they boot (~0.15 CPU-s
+  // each) while this thread renders the first SVGs instead of after. A warm cache may need none.
+  if (opts.png && !store.hasPngCache()) void raster.warm();
   store.ensure();
   const version = rendererVersion();
   const ownPool = opts.pool === undefined;
   const pool = opts.pool ?? new WorkerPool();
-  const raster = opts.raster ?? sharedRasterPool();
   const works: GameWork[] = [];
   const tasks: Promise<void>[] = [];
   // Per game: PNGs queued and done, for progress lines like render's ("lunar-trick: PNG 3/43").

@@ -105,6 +105,12 @@ export class BuildStore {
     keepNewest(dir, KEEP_UNREFERENCED, (f) => f.endsWith(".png") && !referenced.has(f.slice(0, -4)));
   }
 
+  /** Whether any PNG was ever cached here (false: a cold build, every face will be rasterised). */
+  hasPngCache(): boolean {
+    const dir = join(this.cacheDir, "png");
+    return existsSync(dir) && readdirSync(dir).length > 0;
+  }
+
   ensure(): void {
     mkdirSync(join(this.cacheDir, "png"), { recursive: true });
   }

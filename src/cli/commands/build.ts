@@ -16,7 +16,8 @@ import { CliError, UsageError } from "../errors";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
-import { closeSharedRasterPool } from "../../render/raster-pool";
+import { closeSharedRasterPool, sharedRasterPool } from "../../render/raster-pool";
+import { BuildStore } from "../../build/store";
 
 interface BuildFlags {
   paper: string;
@@ -66,6 +67,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     duplex: parseDuplex(flags.duplex),
     backOffset: parseBackOffset(flags.backOffset),
   };
+  // A cold build rasterises every face: the raster threads boot while the YAML is read.
+  if (flags.png && !new BuildStore(flags.out).hasPngCache()) void sharedRasterPool().warm();
   // Load (and validate) every game first: bad data fails before anything is written.
   const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
   const tty = process.stderr.isTTY === true;
