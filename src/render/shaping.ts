@@ -78,6 +78,7 @@ export function shape(file: string, text: string): Shaped {
     return { id: info.codepoint, codePoints: first ? codePointsOf(text.slice(info.cluster, end)) : [] };
   });
   const shaped = { glyphs, positions };
+  if (face.cache.size >= 50000) face.cache.clear(); // bounded for long `watch` sessions
   face.cache.set(text, shaped);
   return shaped;
 }
