@@ -28,7 +28,7 @@ function barEdge(text: string, style: FontStyle): number {
 
 describe("text metrics agree with resvg's rendering", () => {
   // Layout positions text with `measure`; resvg (rustybuzz) then draws it. Kerned pairs that
-  // fontkit measured differently ("(14," and "+2": ~3 % of the width) must agree too.
+  // fontkit measured differently ("(14," and "+2": ~2 % of the width) must agree too.
   it("the advance of kerned and unkerned strings is where resvg puts the next glyph (±1 px at 200 px)", () => {
     for (const style of ["regular", "bold"] as const) {
       const offset = barEdge("HH", style) - 10 - measure("HH", style, 200);
