@@ -5,7 +5,7 @@
  * measured, and the PNGs agree too: resvg shapes with rustybuzz, a port of HarfBuzz, so the same
  * default features (kerning, ligatures, contextual alternates) give the same advances. fontkit,
  * which shaped before (issue 9), took ~6× longer and kerned some digit pairs differently from
- * resvg ("(14," and "+2" were drawn ~2 % wider than laid out: centred text sat up to 0.04 mm off).
+ * resvg ("(14," and "+2" were drawn ~2 % wider than laid out: aligned text sat up to 0.1 mm off).
  */
 import { readFileSync } from "node:fs";
 import * as hb from "harfbuzzjs";
