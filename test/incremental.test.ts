@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { buildGame } from "../src/render/build";
+import { buildGame, renderSides } from "../src/render/build";
 import type { RenderGame } from "../src/render/types";
 import { buildGames, GameBuildError, type IncrementalResult } from "../src/build/incremental";
 import { TemplateSet } from "../src/render/face";
@@ -61,6 +61,10 @@ describe("incremental build of a Lunar Trick subset", () => {
   it("a cold incremental build is byte-identical to render's buildGame, plus the gallery", async () => {
     expect(first.cold).toBe(true);
     expect(first.rasterized + first.fromCache).toBe(first.files.filter((f) => f.endsWith(".png")).length);
+    // Faces sharing one SVG (moon markers' face and back) are rasterised once, not raced twice.
+    const svgs = renderSides(base, templates()).sides.map((s) => s.svg);
+    expect(new Set(svgs).size).toBeLessThan(svgs.length);
+    expect(first.rasterized).toBe(new Set(svgs).size);
     expectSameTree(join(out, "lunar-trick"), await cold(base));
     expect(existsSync(join(out, "lunar-trick/index.html"))).toBe(true);
   }, 180_000);

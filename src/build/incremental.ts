@@ -328,21 +328,36 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   const budget = new PixelBudget(RASTER_BUDGET_PX);
   // One lane more than cores: a face whose pixels wait for this thread (busy with SVGs or PDFs)
   // does not leave a core idle (measured: ~5 % faster cold builds, same peak memory).
+  // Faces with the same key (the same SVG: a shared back, a repeated face) are rasterised once:
+  // the second waits for the first instead of racing it past the still-empty cache.
+  const rasterising = new Map<string, Promise<Buffer>>();
+  const rasterise = async (w: GameWork, side: RenderedSide, key: string): Promise<Buffer> => {
+    const widthMm = side.component.width + 2 * BLEED_MM;
+    const px = facePixels(side);
+    await budget.acquire(px);
+    let png: Buffer;
+    try {
+      png = await raster.png(side.svg, widthMm);
+    } catch (err) {
+      throw new GameBuildError(w.input.game.id, rasterFailure(w.input, side, err));
+    } finally {
+      budget.release(px);
+    }
+    store.writePng(key, png);
+    return png;
+  };
   const pngs = new Lanes<PngJob>(opts.concurrency ?? availableParallelism() + 1, async ({ w, side, file, key }) => {
     let png = store.readPng(key);
     if (png === undefined) {
-      const widthMm = side.component.width + 2 * BLEED_MM;
-      const px = facePixels(side);
-      await budget.acquire(px);
-      try {
-        png = await raster.png(side.svg, widthMm);
-      } catch (err) {
-        throw new GameBuildError(w.input.game.id, rasterFailure(w.input, side, err));
-      } finally {
-        budget.release(px);
+      let pending = rasterising.get(key);
+      if (pending === undefined) {
+        pending = rasterise(w, side, key);
+        rasterising.set(key, pending);
+        w.result.rasterized += 1;
+      } else {
+        w.result.fromCache += 1;
       }
-      store.writePng(key, png);
-      w.result.rasterized += 1;
+      png = await pending;
     } else {
       w.result.fromCache += 1;
     }
