@@ -10,6 +10,7 @@
  *   V8's background threads spent about as much CPU compiling optimised code as the main thread
  *   spent running it (scratch measurement: main 1.2 CPU-s, background 1.0). With the later tier-up
  *   the same work costs ~10 % less CPU in all, and on two cores the raster threads get it.
+ *   `SYZYGY_DEFAULT_TIERING=1` keeps V8's default (to compare: `npm run bench`).
  */
 import { setFlagsFromString } from "node:v8";
 
