@@ -142,17 +142,19 @@ describe("small card components share pages", () => {
   const dividers = cards(1, { id: "div", title: "Divider Cards", items: [{ id: "divider", copies: 8, values: {} }] });
   const status = cards(1, { id: "trump", title: "Trump Status Card", backTemplate: undefined, items: [{ id: "status", copies: 1, values: {}, backTemplate: "falling" }] });
   const boardC: RenderComponent = { ...cards(1), id: "sheet", kind: "board", title: "Sheet", width: 150, height: 150, backTemplate: undefined };
+  /** The pages of deck + dividers + status, each front followed by its backs. */
+  const groupLabels = [
+    ...Array.from({ length: 3 }, () => ["Moon Cards", "Moon Cards (backs)"]).flat(),
+    "Moon Cards + Divider Cards",
+    "Moon Cards + Divider Cards (backs)",
+    "Divider Cards + Trump Status Card",
+    "Divider Cards + Trump Status Card (backs)",
+  ];
 
   it("41 cards of three components take 5 front pages (not 4 + 1 + 1), each followed by its backs", () => {
     const pages = imposeCardGroup([deck, dividers, status], PAPERS.a4, DEFAULT_PRINT);
     expect(pages.map((p) => p.placements.length)).toEqual([9, 9, 9, 9, 9, 9, 9, 9, 5, 5]);
-    expect(pages.map((p) => p.label)).toEqual([
-      ...Array.from({ length: 3 }, () => ["Moon Cards", "Moon Cards (backs)"]).flat(),
-      "Moon Cards + Divider Cards",
-      "Moon Cards + Divider Cards (backs)",
-      "Divider Cards + Trump Status Card",
-      "Divider Cards + Trump Status Card (backs)",
-    ]);
+    expect(pages.map((p) => p.label)).toEqual(groupLabels);
   });
 
   for (const duplex of ["long", "short"] as const) {
@@ -190,11 +192,7 @@ describe("small card components share pages", () => {
     const mini = cards(2, { id: "mini", title: "Mini Cards", width: 41, height: 63 });
     const pages = imposeAll([deck, boardC, dividers, mini, status], PAPERS.a4, DEFAULT_PRINT);
     expect(pages.map((p) => p.label)).toEqual([
-      ...Array.from({ length: 3 }, () => ["Moon Cards", "Moon Cards (backs)"]).flat(),
-      "Moon Cards + Divider Cards",
-      "Moon Cards + Divider Cards (backs)",
-      "Divider Cards + Trump Status Card",
-      "Divider Cards + Trump Status Card (backs)",
+      ...groupLabels,
       "Sheet",
       "Mini Cards",
       "Mini Cards (backs)",

@@ -305,15 +305,22 @@ interface PngJob {
   key: string;
 }
 
+/**
+ * A cold build (no PNG cached yet) rasterises every face: its raster threads start now, so they
+ * boot (~0.15 CPU-s each) while this thread reads YAML and renders the first SVGs instead of
+ * after. With a warm cache a build may need none, so they start on the first face that misses.
+ */
+export function startRasterIfCold(store: BuildStore, png: boolean, raster: RasterPool = sharedRasterPool()): void {
+  if (png && !store.hasPngCache()) void raster.warm();
+}
+
 export async function buildGames(inputs: GameInput[], opts: IncrementalOptions): Promise<IncrementalResult[]> {
   tuneV8ForBuilds();
   const print: PrintOptions = { ...DEFAULT_PRINT, ...opts.print };
   const progress = opts.progress ?? (() => {});
   const store = new BuildStore(opts.outDir, opts.cacheDir);
   const raster = opts.raster ?? sharedRasterPool();
-  // A cold build rasterises every face: start the raster threads now, so they boot (~0.15 CPU-s
-  // each) while this thread renders the first SVGs instead of after. A warm cache may need none.
-  if (opts.png && !store.hasPngCache()) void raster.warm();
+  startRasterIfCold(store, opts.png, raster);
   store.ensure();
   const version = rendererVersion();
   const ownPool = opts.pool === undefined;

@@ -1,41 +1,21 @@
 /**
- * One parsed fontkit font per bundled file and thread. Text metrics (fonts.ts) and the PDF
- * documents' fonts (pdf-fonts.ts) read the same font, so its layout tables (GSUB/GPOS, decoded
- * lazily and kept) and glyph metrics are decoded once rather than once per user.
+ * One parsed fontkit font per bundled file and thread. Text metrics (fonts.ts: cap height,
+ * missing glyphs) and the PDF documents' fonts (pdf-fonts.ts: advances, outlines for subsetting)
+ * read the same font, so its tables are decoded once rather than once per user. Shaping is
+ * HarfBuzz's (shaping.ts).
  */
 import { readFileSync } from "node:fs";
 import * as fontkit from "fontkit";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- fontkit internals (_tables) */
-
-interface Parsed {
-  data: Buffer;
-  /** Decoded tables, shared by every font object made over the file. */
-  tables: object;
-  font: fontkit.Font;
-}
-
-const parsed = new Map<string, Parsed>();
-
-function parse(file: string): Parsed {
-  let p = parsed.get(file);
-  if (p === undefined) {
-    const data = readFileSync(file);
-    const tables = {};
-    p = { data, tables, font: openOver(data, tables) };
-    parsed.set(file, p);
-  }
-  return p;
-}
-
-/** A new font object over shared tables (fontkit.create: the same parser as openSync). */
-function openOver(data: Buffer, tables: object): fontkit.Font {
-  const font = (fontkit as unknown as { create(data: Buffer): any }).create(data);
-  font._tables = tables;
-  return font;
-}
+const fonts = new Map<string, fontkit.Font>();
 
 /** The thread's font for `file`. */
 export function fontFile(file: string): fontkit.Font {
-  return parse(file).font;
+  let font = fonts.get(file);
+  if (font === undefined) {
+    // fontkit.create: the parser openSync uses, on bytes read here.
+    font = (fontkit as unknown as { create(data: Buffer): fontkit.Font }).create(readFileSync(file));
+    fonts.set(file, font);
+  }
+  return font;
 }

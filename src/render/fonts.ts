@@ -8,7 +8,6 @@
  * ("Inter ExtraBold") and whose second entry plus font-weight finds it in resvg ("Inter" 800).
  */
 import { createRequire } from "node:module";
-import type * as fontkit from "fontkit";
 import { fontFile } from "./font-files";
 import { shape, unitsPerEm } from "./shaping";
 
@@ -57,38 +56,18 @@ export function isFontStyle(s: unknown): s is FontStyle {
   return s === "regular" || s === "bold" || s === "heavy" || s === "italic";
 }
 
-interface Metrics {
-  font: fontkit.Font;
-  cache: Map<string, number>;
-}
-const metrics = new Map<FontStyle, Metrics>();
-
-function metricsFor(style: FontStyle): Metrics {
-  let m = metrics.get(style);
-  if (!m) {
-    m = { font: fontFile(FONT_FACES[style].file), cache: new Map() };
-    metrics.set(style, m);
-  }
-  return m;
-}
-
 /** Advance width of `text` at `size` (same unit as size), with kerning, as resvg and pdfkit set it. */
 export function measure(text: string, style: FontStyle, size: number): number {
-  const m = metricsFor(style);
-  let units = m.cache.get(text);
-  if (units === undefined) {
-    const file = FONT_FACES[style].file;
-    let advance = 0;
-    for (const p of shape(file, text).positions) advance += p.xAdvance;
-    units = advance / unitsPerEm(file);
-    m.cache.set(text, units);
-  }
-  return units * size;
+  const file = FONT_FACES[style].file;
+  // shape() caches per string; summing a word's few advances is cheaper than a second cache.
+  let advance = 0;
+  for (const p of shape(file, text).positions) advance += p.xAdvance;
+  return (advance / unitsPerEm(file)) * size;
 }
 
 /** Characters of `text` the face has no glyph for (they would print as blanks or boxes). */
 export function missingGlyphs(text: string, style: FontStyle): string[] {
-  const font = metricsFor(style).font;
+  const font = fontFile(FONT_FACES[style].file);
   const out = new Set<string>();
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
@@ -99,7 +78,7 @@ export function missingGlyphs(text: string, style: FontStyle): string[] {
 
 /** Cap height as a fraction of the font size (for vertically centring digits and capitals). */
 export function capHeight(style: FontStyle): number {
-  const f = metricsFor(style).font;
+  const f = fontFile(FONT_FACES[style].file);
   return f.capHeight / f.unitsPerEm;
 }
 

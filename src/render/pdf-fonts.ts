@@ -12,64 +12,40 @@ import { FONT_FACES } from "./fonts";
 type Glyph = { id: number; codePoints: number[]; advanceWidth: number };
 
 /**
- * One bundled face, shared by every document of the thread (and by every face's art recording):
- * the file is parsed once (font-files.ts) and each string shaped once (shaping.ts, HarfBuzz).
- * A document's font turns the shaped glyphs into glyph objects of its own, so the code points in
- * its ToUnicode map come from its own text, whatever the thread drew before; tables, outlines for
- * subsetting and advances are read from the one shared font.
+ * A document's font for one bundled face: the thread's parsed font (font-files.ts: tables,
+ * outlines for subsetting, advances), except that `layout` (without features) is HarfBuzz's
+ * shaping (shaping.ts, each string shaped once per thread) in glyph objects of this document's
+ * own — so the code points in its ToUnicode map come from its own text, whatever the thread drew
+ * before (the first code points seen for a glyph win, as in fontkit's own glyph cache).
  */
-class SharedFace {
-  /** Shared by every document's font: decoded tables, glyph outlines and advances. */
-  private readonly base: any;
-
-  constructor(private readonly file: string) {
-    this.base = fontFile(file);
-  }
-
-  /**
-   * A document's font: the shared font, except that `layout` (without features) is HarfBuzz's
-   * shaping, in this document's glyph objects (the first code points seen for a glyph win, as in
-   * fontkit's own glyph cache).
-   */
-  documentFont(): fontkit.Font {
-    const font = Object.create(this.base);
-    const own = new Map<number, Glyph>();
-    const glyphOf = (id: number, codePoints: number[]): Glyph => {
-      let g = own.get(id);
-      if (g === undefined) {
-        g = { id, codePoints, advanceWidth: this.base.getGlyph(id).advanceWidth };
-        own.set(id, g);
-      }
-      return g;
+function documentFont(file: string): fontkit.Font {
+  const base = fontFile(file) as any;
+  const font = Object.create(base);
+  const own = new Map<number, Glyph>();
+  const glyphOf = (id: number, codePoints: number[]): Glyph => {
+    let g = own.get(id);
+    if (g === undefined) {
+      g = { id, codePoints, advanceWidth: base.getGlyph(id).advanceWidth };
+      own.set(id, g);
+    }
+    return g;
+  };
+  font.layout = (text: string, ...rest: unknown[]) => {
+    if (typeof text !== "string" || rest.some((r) => r !== undefined)) return base.layout(text, ...rest);
+    const s = shape(file, text);
+    const positions = s.positions.map((p) => ({ ...p }));
+    const glyphs: Glyph[] = s.glyphs.map((g) => glyphOf(g.id, g.codePoints));
+    return {
+      glyphs,
+      positions,
+      get advanceWidth(): number {
+        let w = 0;
+        for (const p of positions) w += p.xAdvance;
+        return w;
+      },
     };
-    font.layout = (text: string, ...rest: unknown[]) => {
-      if (typeof text !== "string" || rest.some((r) => r !== undefined)) return this.base.layout(text, ...rest);
-      const s = shape(this.file, text);
-      const positions = s.positions.map((p) => ({ ...p }));
-      const glyphs: Glyph[] = s.glyphs.map((g) => glyphOf(g.id, g.codePoints));
-      return {
-        glyphs,
-        positions,
-        get advanceWidth(): number {
-          let w = 0;
-          for (const p of positions) w += p.xAdvance;
-          return w;
-        },
-      };
-    };
-    return font;
-  }
-}
-
-const sharedFaces = new Map<string, SharedFace>();
-
-function sharedFace(file: string): SharedFace {
-  let shared = sharedFaces.get(file);
-  if (shared === undefined) {
-    shared = new SharedFace(file);
-    sharedFaces.set(file, shared);
-  }
-  return shared;
+  };
+  return font;
 }
 
 /**
@@ -83,7 +59,7 @@ export function registerFonts(doc: PDFKit.PDFDocument): void {
     let font: fontkit.Font | undefined;
     registered[face.pdfName] = {
       get src() {
-        return (font ??= sharedFace(face.file).documentFont());
+        return (font ??= documentFont(face.file));
       },
     };
   }

@@ -72,13 +72,19 @@ export function plainNumber(value: string): number {
 /** Numbers separated by spaces and/or commas (svg-to-pdfkit's number lists), or Unsupported. */
 export function numberList(value: string): number[] {
   const sc = new Scanner(value.trim());
+  const out = scanNumbers(sc);
+  if (!sc.done()) throw new Unsupported(`not a number list: ${value}`);
+  return out;
+}
+
+/** Numbers from the scanner's position on, each followed by an optional separator. */
+function scanNumbers(sc: Scanner): number[] {
   const out: number[] = [];
   let n: string | undefined;
   while ((n = sc.number()) !== undefined) {
     out.push(Number(n));
     sc.separator();
   }
-  if (!sc.done()) throw new Unsupported(`not a number list: ${value}`);
   return out;
 }
 
@@ -98,7 +104,8 @@ export function parseTransform(value: string): Matrix {
     if (m === null) break;
     at += m[0].length;
     const func = m[1];
-    const nums = numberListLoose(m[2].trim());
+    // svg-to-pdfkit ignores what follows the last number inside the parentheses.
+    const nums = scanNumbers(new Scanner(m[2].trim()));
     if (func === "matrix" && nums.length === 6) result = multiply(result, nums as Matrix);
     else if (func === "translate" && nums.length === 2) result = multiply(result, [1, 0, 0, 1, nums[0], nums[1]]);
     else if (func === "translate" && nums.length === 1) result = multiply(result, [1, 0, 0, 1, nums[0], 0]);
@@ -120,18 +127,6 @@ export function parseTransform(value: string): Matrix {
   if (transforms.size >= 20000) transforms.clear();
   transforms.set(value, result);
   return result;
-}
-
-/** Numbers inside a transform's parentheses: svg-to-pdfkit ignores what follows the last number. */
-function numberListLoose(value: string): number[] {
-  const sc = new Scanner(value);
-  const out: number[] = [];
-  let n: string | undefined;
-  while ((n = sc.number()) !== undefined) {
-    out.push(Number(n));
-    sc.separator();
-  }
-  return out;
 }
 
 function curveValue(t: number, c: number[]): number {

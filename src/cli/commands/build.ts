@@ -7,7 +7,7 @@ import { relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { MODEL_GAME_IDS } from "../../model/registry";
 import type { BuildResult } from "../../render/build";
-import { buildGames, GameBuildError, sharedPool, type IncrementalResult } from "../../build/incremental";
+import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type IncrementalResult } from "../../build/incremental";
 import { TemplateSet } from "../../render/face";
 import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
@@ -16,7 +16,7 @@ import { CliError, UsageError } from "../errors";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
-import { closeSharedRasterPool, sharedRasterPool } from "../../render/raster-pool";
+import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
 
 interface BuildFlags {
@@ -67,8 +67,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     duplex: parseDuplex(flags.duplex),
     backOffset: parseBackOffset(flags.backOffset),
   };
-  // A cold build rasterises every face: the raster threads boot while the YAML is read.
-  if (flags.png && !new BuildStore(flags.out).hasPngCache()) void sharedRasterPool().warm();
+  // Before the YAML is read, so the raster threads boot meanwhile.
+  startRasterIfCold(new BuildStore(flags.out), flags.png);
   // Load (and validate) every game first: bad data fails before anything is written.
   const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
   const tty = process.stderr.isTTY === true;
