@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./cli/commands/index";
 import { CliError } from "./cli/errors";
+import { exitQuietlyOnBrokenPipe } from "./cli/broken-pipe";
 
 export function makeProgram(): Command {
   const program = new Command();
@@ -39,6 +40,7 @@ export async function main(argv: string[]): Promise<number> {
 
 const isMain = process.argv[1] !== undefined && /(?:cli\.ts|syzygy(?:\.js)?)$/.test(process.argv[1]);
 if (isMain) {
+  exitQuietlyOnBrokenPipe();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -91,38 +91,38 @@ describe("syzygy replay", () => {
     expect(err).toMatch(/lunar-trick-illegal\.json:17:5: action 5 \(seat 0 play falling-16\) refused by LT-6/);
   });
 
-  it("malformed JSON: exit 2 with line and column", async () => {
+  it("malformed JSON: an input error (exit 1) with line and column", async () => {
     const file = tempFile("bad.json", '{\n  "game": "lunar-trick",\n  "players": 3\n  "seed": "s"\n}\n');
     const { code, out, err } = await run("replay", file);
-    expect(code).toBe(2);
+    expect(code).toBe(1);
     expect(out).toBe("");
     expect(err).toMatch(/bad\.json:4:3: invalid JSON/);
     expect(err).not.toMatch(/at .*\.ts/); // no stack trace
   });
 
-  it("a wrong shape: exit 2, every problem located with its JSON path and a did-you-mean", async () => {
+  it("a wrong shape: exit 1, every problem located with its JSON path and a did-you-mean", async () => {
     const file = tempFile(
       "shape.json",
       '{"game":"lunar-trick","players":3,"sede":"s",\n"actions":[{"seat":0,"type":"commit","card":"rising-4"},\n {"seat":"1","type":"commit"}]}',
     );
     const { code, err } = await run("replay", file);
-    expect(code).toBe(2);
+    expect(code).toBe(1);
     expect(err).toMatch(/shape\.json:1:42: sede: unknown key "sede" \(did you mean "seed"\?\)/);
     expect(err).toMatch(/seed: expected a seed string/);
     expect(err).toMatch(/shape\.json:3:10: actions\[1\]\.seat: expected a seat number/);
   });
 
-  it("a bad deal or game: exit 2 located at the offending value", async () => {
+  it("a bad deal or game: exit 1 located at the offending value", async () => {
     const example = JSON.parse(readFileSync(ILLEGAL, "utf8"));
     example.deal[1][2] = "rising-4";
     const file = tempFile("deal.json", JSON.stringify(example, null, 2));
     const { code, out, err } = await run("replay", file);
-    expect(code).toBe(2);
+    expect(code).toBe(1);
     expect(JSON.parse(out)).toMatchObject({ ok: false, index: -1, rule: "LT-1" });
     expect(err).toMatch(/deal\.json:\d+:\d+: LT-1: deal\[1\]\[2\]: rising-4 is dealt twice/);
     const unknown = tempFile("game.json", '{"game":"lunar","players":3,"seed":"s","actions":[]}');
     const r = await run("replay", unknown);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/game\.json:1:9: SIM-game: unknown or unregistered game "lunar"/);
     const opt = tempFile("opt.json", '{"game":"lunar-trick","players":3,"seed":"s","options":{"highestAnySuite":true},"actions":[]}');
     expect((await run("replay", opt)).err).toMatch(/unknown option "highestAnySuite" for lunar-trick \(known: highestAnySuit\)/);
@@ -156,7 +156,7 @@ describe("syzygy replay", () => {
   it("truncated JSON is located at its end", async () => {
     const file = tempFile("cut.json", '{"game":"lunar-trick",\n "actions":[');
     const { code, err } = await run("replay", file);
-    expect(code).toBe(2);
+    expect(code).toBe(1);
     expect(err).toMatch(/cut\.json:2:13: invalid JSON/);
   });
 });

@@ -1,111 +1,214 @@
 /**
- * JSON input helpers for the CLI: parse with line:column errors, and find where a value lives
- * (`actions[3].seat` → line 7, column 12) so request errors point into the user's file.
+ * JSON input for the CLI: one linear pass, without recursion, that either finds the first syntax
+ * error (with line:column and a reason) or records where every value starts, so request errors
+ * point into the user's file (`actions[3].seat` → `game.json:7:12`).
+ *
+ * Not jsonc-parser: its `parseTree` recurses once per nesting level (deep input overflows the
+ * stack), and V8's own JSON.parse messages carry no position for an unexpected token.
  */
-import { UsageError } from "./errors";
+import { CliError } from "./errors";
 
 export interface Located {
   line: number;
   column: number;
 }
 
-export function lineColumn(text: string, offset: number): Located {
-  let line = 1;
-  let column = 1;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      column = 1;
-    } else column++;
-  }
-  return { line, column };
-}
+/** Deeper than any replay request needs (4 levels), well below Lua's parser limit (~200). */
+export const MAX_JSON_DEPTH = 64;
 
-/** JSON.parse, turning V8's "at position N" / "(line L column C)" into `name:L:C: reason`. */
-export function parseJson(text: string, name: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : "invalid JSON";
-    let where: Located | undefined;
-    const lc = /line (\d+) column (\d+)/.exec(message);
-    const pos = /position (\d+)/.exec(message);
-    if (lc !== null) where = { line: Number(lc[1]), column: Number(lc[2]) };
-    else if (pos !== null) where = lineColumn(text, Number(pos[1]));
-    else if (/end of JSON input/.test(message)) where = lineColumn(text, text.length);
-    const reason = message.replace(/\s*(in JSON )?at position \d+.*$/, "").replace(/\s*\(line \d+ column \d+\)/, "");
-    const at = where !== undefined ? `${name}:${where.line}:${where.column}` : name;
-    throw new UsageError(`${at}: invalid JSON: ${reason}`);
+/** Offset → line:column by binary search over line starts (so many lookups stay linear). */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(private readonly text: string) {
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
+  }
+
+  at(offset: number): Located {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: o - this.starts[lo] + 1 };
   }
 }
 
-/** Start offsets of every value in (valid) JSON text, keyed by path: "", "actions", "actions[0].seat". */
-export function valueOffsets(text: string): Map<string, number> {
-  const out = new Map<string, number>();
+export type JsonScan = { ok: true; offsets: Map<string, number> } | { ok: false; offset: number; reason: string };
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
+function shownChar(text: string, i: number): string {
+  if (i >= text.length) return "the end of the text";
+  const code = text.codePointAt(i) ?? 0;
+  if (code < 0x20 || code === 0x7f) return `control character U+${code.toString(16).toUpperCase().padStart(4, "0")}${code === 0 ? " (a NUL byte: is the file UTF-16? save it as UTF-8)" : ""}`;
+  return JSON.stringify(String.fromCodePoint(code));
+}
+
+interface Frame {
+  kind: "object" | "array";
+  path: string;
+  count: number;
+}
+
+/** Strict JSON (RFC 8259), scanned with an explicit stack: linear time, any depth up to the limit. */
+export function scanJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonScan {
+  const offsets = new Map<string, number>();
+  const stack: Frame[] = [];
   let i = 0;
-  const ws = (): void => {
-    while (i < text.length && /\s/.test(text[i])) i++;
+  const fail = (reason: string, at = i): JsonScan => ({ ok: false, offset: at, reason });
+  const skipWs = (): void => {
+    while (i < text.length && WS.has(text.charCodeAt(i))) i++;
   };
-  const str = (): string => {
+  /** Reads a string starting at the quote; returns its value, or a failure. */
+  const readString = (): string | JsonScan => {
     const start = i;
     i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    let simple = true;
+    for (;;) {
+      if (i >= text.length) return fail("the text ends inside a string (missing closing \")", start);
+      const c = text.charCodeAt(i);
+      if (c === 0x22) break;
+      if (c < 0x20) return fail(`${shownChar(text, i)} inside a string: write it as an escape such as \\n or \\u00XX`);
+      if (c === 0x5c) {
+        ESCAPE.lastIndex = i;
+        if (!ESCAPE.test(text)) return fail('invalid escape in a string (valid: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)');
+        i = ESCAPE.lastIndex;
+        simple = false;
+      } else i++;
+    }
     i++;
-    return JSON.parse(text.slice(start, i)) as string;
+    return simple ? text.slice(start + 1, i - 1) : (JSON.parse(text.slice(start, i)) as string);
   };
-  const value = (path: string): void => {
-    ws();
-    out.set(path, i);
-    const c = text[i];
-    if (c === "{") {
+  /** Path of the next value inside the innermost container (or "" at the top). */
+  let path = "";
+  for (;;) {
+    // A value is expected at `i`, its path in `path`.
+    skipWs();
+    offsets.set(path, i);
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) {
+      if (stack.length >= maxDepth) return fail(`nested deeper than ${maxDepth} levels (a replay request needs at most 4)`);
+      const kind = c === 0x7b ? "object" : "array";
+      stack.push({ kind, path, count: 0 });
       i++;
-      ws();
-      if (text[i] === "}") {
+      skipWs();
+      if (text.charCodeAt(i) === (c === 0x7b ? 0x7d : 0x5d)) {
         i++;
-        return;
+        stack.pop();
+      } else if (kind === "array") {
+        path = `${path}[0]`;
+        continue;
+      } else {
+        const key = readKey();
+        if (typeof key !== "string") return key;
+        path = path === "" ? key : `${path}.${key}`;
+        continue;
       }
-      for (;;) {
-        ws();
-        const key = str();
-        ws();
-        i++; // ':'
-        value(path === "" ? key : `${path}.${key}`);
-        ws();
-        if (text[i++] === "}") return;
+    } else if (c === 0x22) {
+      const s = readString();
+      if (typeof s !== "string") return s;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUMBER.lastIndex = i;
+      if (!NUMBER.test(text)) return fail(`invalid number (JSON numbers look like -12, 0.5 or 1e3)`);
+      i = NUMBER.lastIndex;
+    } else if (text.startsWith("true", i)) i += 4;
+    else if (text.startsWith("false", i)) i += 5;
+    else if (text.startsWith("null", i)) i += 4;
+    else if (i >= text.length) return fail(stack.length === 0 ? "the text is empty: expected a JSON value" : "the text ends where a value was expected");
+    else return fail(`expected a JSON value (object, array, string, number, true, false or null), got ${shownChar(text, i)}`);
+    // After a complete value: close containers or move to the next element.
+    for (;;) {
+      skipWs();
+      const top = stack[stack.length - 1];
+      if (top === undefined) {
+        if (i < text.length) return fail(`unexpected ${shownChar(text, i)} after the JSON value (only one value per file)`);
+        return { ok: true, offsets };
       }
-    } else if (c === "[") {
+      const close = top.kind === "object" ? 0x7d : 0x5d;
+      const d = text.charCodeAt(i);
+      if (d === close) {
+        i++;
+        stack.pop();
+        continue;
+      }
+      const closer = top.kind === "object" ? '"}"' : '"]"';
+      if (i >= text.length) return fail(`the text ends inside ${top.kind === "object" ? "an object" : "an array"} (missing ${closer})`);
+      if (d !== 0x2c) return fail(`expected "," or ${closer} after ${top.kind === "object" ? "a property value" : "an array element"}, got ${shownChar(text, i)}`);
       i++;
-      ws();
-      if (text[i] === "]") {
-        i++;
-        return;
+      top.count++;
+      if (top.kind === "array") path = `${top.path}[${top.count}]`;
+      else {
+        skipWs();
+        const key = readKey();
+        if (typeof key !== "string") return key;
+        path = top.path === "" ? key : `${top.path}.${key}`;
       }
-      for (let k = 0; ; k++) {
-        value(`${path}[${k}]`);
-        ws();
-        if (text[i++] === "]") return;
-      }
-    } else if (c === '"') str();
-    else while (i < text.length && /[^,\]}\s]/.test(text[i])) i++;
-  };
-  value("");
-  return out;
+      break;
+    }
+  }
+
+  function readKey(): string | JsonScan {
+    skipWs();
+    if (text.charCodeAt(i) !== 0x22) {
+      const trailing = text.charCodeAt(i) === 0x7d;
+      return fail(trailing ? 'a "," before "}" (JSON allows no trailing comma)' : `expected a property name in double quotes, got ${shownChar(text, i)}`);
+    }
+    const key = readString();
+    if (typeof key !== "string") return key;
+    skipWs();
+    if (text.charCodeAt(i) !== 0x3a) return fail(`expected ":" after the property name "${key}", got ${shownChar(text, i)}`);
+    i++;
+    return key;
+  }
 }
 
-/** `name:line:col` of the value at `path` (or its nearest existing parent). */
-export function locate(text: string, name: string, path: string): string {
-  const offsets = valueOffsets(text);
-  let p = path;
-  for (;;) {
-    const off = offsets.get(p);
-    if (off !== undefined) {
-      const lc = lineColumn(text, off);
-      return `${name}:${lc.line}:${lc.column}`;
-    }
-    if (p === "") return name;
-    const cut = Math.max(p.lastIndexOf("."), p.lastIndexOf("["));
-    p = cut > 0 ? p.slice(0, cut) : "";
+/** Valid JSON text with the location of each of its values. */
+export class JsonDocument {
+  private readonly lines: LineIndex;
+
+  constructor(
+    readonly text: string,
+    readonly name: string,
+    readonly value: unknown,
+    private readonly offsets: Map<string, number>,
+  ) {
+    this.lines = new LineIndex(text);
   }
+
+  /** `name:line:col` of the value at `path` (or its nearest existing parent). */
+  locate(path: string): string {
+    let p = path;
+    for (;;) {
+      const off = this.offsets.get(p);
+      if (off !== undefined) {
+        const lc = this.lines.at(off);
+        return `${this.name}:${lc.line}:${lc.column}`;
+      }
+      if (p === "") return this.name;
+      const cut = Math.max(p.lastIndexOf("."), p.lastIndexOf("["));
+      p = cut > 0 ? p.slice(0, cut) : "";
+    }
+  }
+}
+
+/**
+ * Parses JSON text (a leading UTF-8 byte order mark is skipped) or throws an input error
+ * `name:line:col: invalid JSON: reason` (exit 1).
+ */
+export function parseJson(raw: string, name: string): JsonDocument {
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const scan = scanJson(text);
+  if (!scan.ok) {
+    const at = new LineIndex(text).at(scan.offset);
+    throw new CliError(`${name}:${at.line}:${at.column}: invalid JSON: ${scan.reason}`);
+  }
+  return new JsonDocument(text, name, JSON.parse(text), scan.offsets);
 }
 
 /** Closest candidate by edit distance, for "did you mean". */
@@ -123,6 +226,7 @@ export function closest(word: string, candidates: readonly string[]): string | u
 }
 
 function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 40) return Math.abs(a.length - b.length);
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];

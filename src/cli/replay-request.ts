@@ -4,7 +4,7 @@
  * Game rules (which cards, whose turn) are the engine's job; this only checks JSON types.
  */
 import type { ReplayRequest } from "../engine/sim";
-import { closest, locate } from "./json-locate";
+import { closest, type JsonDocument } from "./json-locate";
 
 const KEYS = ["game", "players", "seed", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
 
@@ -46,10 +46,14 @@ export function checkReplayRequest(value: unknown): RequestProblem[] {
   else if (!isAscii(value.seed)) bad("seed", "the seed must be printable ASCII (Lua hashes bytes, Node UTF-16 units)");
   if (value.options !== undefined && !isObject(value.options)) bad("options", `expected an object of options, got ${describe(value.options)}`);
   if (value.options !== undefined && isObject(value.options))
-    for (const [k, v] of Object.entries(value.options))
-      if (v === null || typeof v === "object") bad(`options.${k}`, `expected a boolean, number or string, got ${describe(v)}`);
+    for (const [k, v] of Object.entries(value.options)) {
+      if (!isAscii(k)) bad(`options.${k}`, "option names are printable ASCII");
+      else if (v === null || typeof v === "object") bad(`options.${k}`, `expected a boolean, number or string, got ${describe(v)}`);
+    }
   if (value.dealer !== undefined && !isInt(value.dealer)) bad("dealer", `expected a seat number, got ${describe(value.dealer)}`);
   if (value.viewAs !== undefined && !isInt(value.viewAs)) bad("viewAs", `expected a seat number or -1, got ${describe(value.viewAs)}`);
+  else if (isInt(value.viewAs) && isInt(value.players) && value.players >= 1 && !isSeatOrPublic(value.viewAs, value.players))
+    bad("viewAs", `${seatsText(value.players)}, got ${value.viewAs}`);
   const stringList = (x: unknown, path: string): void => {
     if (!Array.isArray(x)) return bad(path, `expected an array of card ids, got ${describe(x)}`);
     x.forEach((id, i) => {
@@ -73,11 +77,23 @@ export function checkReplayRequest(value: unknown): RequestProblem[] {
   return problems;
 }
 
+/** Shown at most; the rest are counted (a file of 20 000 bad actions would bury the first). */
+const MAX_SHOWN = 50;
+
 /** Problems as located lines, one per problem. */
-export function formatProblems(problems: RequestProblem[], text: string, name: string): string {
-  return problems
-    .map((p) => `${locate(text, name, p.path)}: ${p.path === "" ? "" : p.path + ": "}${p.message}`)
-    .join("\n");
+export function formatProblems(problems: RequestProblem[], doc: JsonDocument): string {
+  const lines = problems.slice(0, MAX_SHOWN).map((p) => `${doc.locate(p.path)}: ${p.path === "" ? "" : p.path + ": "}${p.message}`);
+  if (problems.length > MAX_SHOWN) lines.push(`${doc.name}: … and ${problems.length - MAX_SHOWN} more problems`);
+  return lines.join("\n");
+}
+
+export function isSeatOrPublic(seat: number, players: number): boolean {
+  return seat === -1 || (seat >= 0 && seat < players);
+}
+
+/** What a view seat may be, for error messages. */
+export function seatsText(players: number): string {
+  return `the view must be a seat 0 to ${players - 1} (${players} players) or -1 for the public view`;
 }
 
 export function asReplayRequest(value: unknown): ReplayRequest {

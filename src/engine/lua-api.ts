@@ -27,6 +27,8 @@ import type { SimHooks } from "./sim-types";
 export { canonical, hashText, allGames, findGame };
 /** Replay a recorded game / simulate many (src/engine/sim.ts): the CLI's `--runtime lua` calls these. */
 export { replayGame, simulateGames } from "./sim";
+/** The same simulation a game at a time, so a host can report progress on long runs. */
+export { simStart, simPlay, simFinish } from "./sim";
 
 /** `setup`'s config as callers write it: only `players` is required. */
 export interface SetupConfig {

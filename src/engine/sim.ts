@@ -122,7 +122,9 @@ export function mergeOptions(game: AnyGame, given: { [name: string]: unknown } |
   // sorted so Node and Lua report the same first problem
   const names: string[] = stableSort(Object.keys(given), (a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const k of names) {
-    if (defaults[k] === undefined)
+    // membership in the list, not `defaults[k]`: in Node every object inherits `constructor`,
+    // `toString`, ... which a Lua table does not have
+    if (!known.includes(k))
       return { rule: "SIM-options", message: "unknown option " + shown(k) + " for " + game.id + " (known: " + known.join(", ") + ")" };
     if (typeof given[k] !== typeof defaults[k])
       return { rule: "SIM-options", message: "option " + k + " must be a " + typeof defaults[k] + ", got " + shown(given[k]) };
@@ -164,6 +166,15 @@ export function replayGame(req: ReplayRequest): ReplayReport {
     const bad = game.checkConfig(config);
     if (bad !== undefined) return { ok: false, index: -1, rule: bad.rule, message: bad.message, events };
   }
+  const viewAs = req.viewAs !== undefined ? req.viewAs : -1;
+  if (!isInt(viewAs) || viewAs < -1 || viewAs >= config.players)
+    return {
+      ok: false,
+      index: -1,
+      rule: "SIM-view",
+      message: "viewAs must be a seat 0 to " + (config.players - 1) + " (" + config.players + " players) or -1 for the public view, got " + shown(viewAs),
+      events,
+    };
   let state: unknown = game.setup(config, req.seed);
   if (game.startEvents !== undefined) for (const e of game.startEvents(state)) events.push(e);
   for (let i = 0; i < req.actions.length; i++) {
@@ -175,7 +186,6 @@ export function replayGame(req: ReplayRequest): ReplayReport {
     for (const e of res.events) events.push(e);
     state = res.state;
   }
-  const viewAs = req.viewAs !== undefined ? req.viewAs : -1;
   return { ok: true, events, view: game.view(state, viewAs), result: game.result(state), active: game.active(state) };
 }
 

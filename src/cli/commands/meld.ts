@@ -66,6 +66,12 @@ export function meldReport(cardIds: string[], opts: MeldCommandOptions): MeldRep
           .split(",")
           .map((s) => s.trim())
           .filter((s) => s !== "");
+  // EC-1: 1 fate card + at most 1 contributed per player
+  const maxEdicts = 1 + ECLIPSED_RULES.players.max;
+  if (edictIds.length > maxEdicts)
+    throw new UsageError(
+      `syzygy meld: --edicts names ${edictIds.length} cards; a round has at most ${maxEdicts} Edicts (EC-1: 1 fate card + 1 per player, ${ECLIPSED_RULES.players.min}–${ECLIPSED_RULES.players.max} players)`,
+    );
   const edicts = edictIds.map((id) => cardArg(id, "--edicts"));
   const seen = new Set<string>();
   for (const c of [...cards, ...edicts]) {
@@ -74,7 +80,8 @@ export function meldReport(cardIds: string[], opts: MeldCommandOptions): MeldRep
   }
   let meter = 0;
   if (opts.meter !== undefined) {
-    const n = Number(opts.meter);
+    // Number("") and Number(" ") are 0: only a written integer counts
+    const n = /^\s*[+-]?\d+\s*$/.test(opts.meter) ? Number(opts.meter) : NaN;
     const { min, max } = ECLIPSED_RULES.meter;
     if (!Number.isInteger(n) || n < min || n > max)
       throw new UsageError(`syzygy meld: --meter must be an integer from ${min} (Dark) to ${max} (Light), got "${opts.meter}"`);

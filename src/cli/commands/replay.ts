@@ -2,34 +2,30 @@
  * `syzygy replay FILE|-` — replays a game from a JSON action list through the engine and prints
  * one JSON report: {"ok":true,"events":[...],"view":{...},"result":{...},"active":[...]}.
  * A refused action: exit 1, stdout {"ok":false,"index":K,"rule":...,"message":...},
- * a one-line reason on stderr. Malformed input: exit 2 with file:line:column.
+ * a one-line reason on stderr. Malformed input or a request the engine refuses: exit 1 with
+ * file:line:column. A wrong command line (flags, a missing file): exit 2.
  */
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { parseJson, locate } from "../json-locate";
-import { checkReplayRequest, formatProblems, asReplayRequest } from "../replay-request";
+import { parseJson } from "../json-locate";
+import { readInput } from "../read-input";
+import { checkReplayRequest, formatProblems, asReplayRequest, isSeatOrPublic, seatsText } from "../replay-request";
 import { parseRuntime, reportLine, runReplay } from "../engine-runtime";
 import { CliError, UsageError } from "../errors";
 
 const TOP_KEYS = ["game", "players", "seed", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
-const RULE_PATHS: Record<string, string> = { "SIM-game": "game", "SIM-players": "players", "SIM-options": "options" };
-
-function readInput(file: string): { text: string; name: string } {
-  try {
-    if (file === "-") return { text: readFileSync(0, "utf8"), name: "<stdin>" };
-    return { text: readFileSync(file, "utf8"), name: file };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new UsageError(`${file}: no such file (give a replay JSON file, or - for stdin)`);
-    throw new CliError(`${file}: cannot read (${code ?? (err instanceof Error ? err.message : "error")})`);
-  }
-}
+const RULE_PATHS = new Map([
+  ["SIM-game", "game"],
+  ["SIM-players", "players"],
+  ["SIM-options", "options"],
+  ["SIM-view", "viewAs"],
+]);
 
 /** Where in the request a request-level engine rejection points (deal[1][4], dealer, ...). */
 function rejectionPath(rule: string, message: string): string {
   const lead = /^([A-Za-z]+)((?:\[\d+\])*)/.exec(message);
   if (lead !== null && TOP_KEYS.includes(lead[1])) return lead[1] + lead[2];
-  if (RULE_PATHS[rule] !== undefined) return RULE_PATHS[rule];
+  const path = RULE_PATHS.get(rule);
+  if (path !== undefined) return path;
   return rule.endsWith("-1") ? "deal" : "";
 }
 
@@ -40,15 +36,19 @@ interface ReplayOptions {
 
 export async function replayCommand(file: string, opts: ReplayOptions): Promise<number> {
   const runtime = parseRuntime(opts.runtime);
-  const { text, name } = readInput(file);
-  const value = parseJson(text, name);
-  const problems = checkReplayRequest(value);
-  if (problems.length > 0) throw new UsageError(formatProblems(problems, text, name));
-  const req = asReplayRequest(value);
+  let view: number | undefined;
   if (opts.view !== undefined) {
-    const seat = Number(opts.view);
-    if (!Number.isInteger(seat)) throw new UsageError(`--view must be a seat number (or -1 for the public view), got "${opts.view}"`);
-    req.viewAs = seat;
+    view = /^-?\d+$/.test(opts.view.trim()) ? Number(opts.view) : NaN;
+    if (!Number.isInteger(view)) throw new UsageError(`--view must be a seat number (or -1 for the public view), got "${opts.view}"`);
+  }
+  const { text, name } = await readInput(file);
+  const doc = parseJson(text, name);
+  const problems = checkReplayRequest(doc.value);
+  if (problems.length > 0) throw new CliError(formatProblems(problems, doc));
+  const req = asReplayRequest(doc.value);
+  if (view !== undefined) {
+    if (!isSeatOrPublic(view, req.players)) throw new UsageError(`--view: ${seatsText(req.players)}, got ${view}`);
+    req.viewAs = view;
   }
   const report = await runReplay(req, runtime);
   if (report.ok) {
@@ -58,12 +58,12 @@ export async function replayCommand(file: string, opts: ReplayOptions): Promise<
   // the documented failure line: exactly these four fields
   process.stdout.write(reportLine({ ok: false, index: report.index, rule: report.rule, message: report.message }));
   if (report.index < 0) {
-    const where = locate(text, name, rejectionPath(report.rule, report.message));
+    const where = doc.locate(rejectionPath(report.rule, report.message));
     process.stderr.write(`${where}: ${report.rule}: ${report.message}\n`);
-    return 2;
+    return 1;
   }
   const action = req.actions[report.index];
-  const where = locate(text, name, `actions[${report.index}]`);
+  const where = doc.locate(`actions[${report.index}]`);
   const what = `seat ${action.seat} ${action.type}${typeof action.card === "string" ? ` ${action.card}` : ""}`;
   process.stderr.write(`${where}: action ${report.index} (${what}) refused by ${report.rule}: ${report.message}\n`);
   return 1;
@@ -83,7 +83,9 @@ Input: {"game":"lunar-trick","players":3,"seed":"s","options":{},"dealer":0,
         "deal":[[ids...],[ids...],[ids...]],"setAside":[ids],
         "actions":[{"seat":0,"type":"commit","card":"rising-4"}, ...]}
 deal/setAside/dealer are optional (they replace the first round's shuffle). Seats are 0-based.
-Exit codes: 0 replayed, 1 an action was refused (stdout {"ok":false,"index":K,"rule":...}), 2 bad input.`,
+Exit codes: 0 replayed; 1 bad input — invalid JSON, a wrong shape, a request or an action the
+engine refuses (stdout {"ok":false,"index":K,"rule":...}, K = -1 for the request); 2 a wrong
+command line (unknown flag, bad --view, a missing file).`,
     )
     .action(async (file: string, opts: ReplayOptions) => {
       process.exitCode = await replayCommand(file, opts);

@@ -5,8 +5,7 @@
  */
 import type { Command } from "commander";
 import { GAME_IDS, findGame } from "../../engine/registry";
-import { simFinish, simPlay, simStart } from "../../engine/sim";
-import type { Histogram, Policy, SimReport, SimRequest, SimStats } from "../../engine/sim";
+import type { Histogram, Policy, SimRequest, SimStats } from "../../engine/sim";
 import { parseRuntime, reportLine, runSimulate } from "../engine-runtime";
 import type { Runtime } from "../engine-runtime";
 import { closest } from "../json-locate";
@@ -28,40 +27,49 @@ function positiveInt(value: string, flag: string): number {
   return n;
 }
 
-/** `--option name=value`: true/false and integers become booleans and numbers. */
-function parseOptions(pairs: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/**
+ * `--option name=value`: true/false and integers become booleans and numbers. A null-prototype
+ * object, so `__proto__=1` is an option name like any other (and refused as unknown by the engine).
+ */
+export function parseOptions(pairs: string[]): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
     if (eq <= 0) throw new UsageError(`--option expects name=value (e.g. highestAnySuit=true), got "${pair}"`);
     const name = pair.slice(0, eq);
     const raw = pair.slice(eq + 1);
+    if (!/^[\x20-\x7e]+$/.test(name)) throw new UsageError(`--option: option names are printable ASCII, got "${name}"`);
+    if (Object.hasOwn(out, name)) throw new UsageError(`--option ${name} is given twice`);
     out[name] = raw === "true" ? true : raw === "false" ? false : /^-?\d+$/.test(raw) ? Number(raw) : raw;
   }
   return out;
 }
 
-/** Runs in Node game by game so long runs can show progress on stderr. */
-function simulateInNode(req: SimRequest): SimReport {
-  const run = simStart(req);
-  if ("rule" in run) return { ok: false, game: -1, rule: run.rule, message: run.message };
-  const started = Date.now();
+/**
+ * Progress on stderr for long runs: nothing during the first second, then a line every 250 ms
+ * on a terminal (rewritten in place) or every 2 s into a file or pipe.
+ */
+export function progressPrinter(
+  stream: { isTTY?: boolean; write(text: string): unknown },
+  now: () => number = () => Date.now(),
+): { update: (done: number, total: number) => void; end: () => void } {
+  const started = now();
+  const tty = stream.isTTY === true;
   let lastShown = started;
-  const tty = process.stderr.isTTY === true;
   let shown = false;
-  for (let i = 0; i < req.games; i++) {
-    const bad = simPlay(run, i);
-    if (bad !== undefined) return { ok: false, game: i, rule: bad.rule, message: bad.message };
-    const now = Date.now();
-    if (now - lastShown >= (tty ? 250 : 2000) && now - started >= 1000) {
-      lastShown = now;
+  return {
+    update: (done, total) => {
+      const t = now();
+      if (t - started < 1000 || t - lastShown < (tty ? 250 : 2000)) return;
+      lastShown = t;
       shown = true;
-      const line = `simulate: ${i + 1}/${req.games} games (${Math.floor(((i + 1) * 100) / req.games)}%)`;
-      process.stderr.write(tty ? `\r${line}` : `${line}\n`);
-    }
-  }
-  if (shown && tty) process.stderr.write("\n");
-  return simFinish(run);
+      const line = `simulate: ${done}/${total} games (${Math.floor((done * 100) / total)}%)`;
+      stream.write(tty ? `\r${line}` : `${line}\n`);
+    },
+    end: () => {
+      if (shown && tty) stream.write("\n");
+    },
+  };
 }
 
 function percent(x: number): string {
@@ -116,8 +124,9 @@ export async function simulateCommand(gameId: string, opts: SimulateOptions): Pr
     options: parseOptions(opts.option),
   };
   if (!/^[\x20-\x7e]*$/.test(req.seed)) throw new UsageError("--seed must be printable ASCII (Lua hashes bytes, Node UTF-16 units)");
-  if (runtime === "lua" && req.games >= 200) process.stderr.write(`simulate: running ${req.games} games in Lua 5.2...\n`);
-  const report = runtime === "lua" ? await runSimulate(req, "lua") : simulateInNode(req);
+  const progress = progressPrinter(process.stderr);
+  const report = await runSimulate(req, runtime, progress.update);
+  progress.end();
   if (!report.ok) {
     // request problems are usage errors; a failure inside a game is an engine bug
     if (report.game < 0) throw new UsageError(`simulate: ${report.message}`);
