@@ -1,0 +1,95 @@
+/**
+ * `syzygy pod [game...] --service tgc|dtc|all` — print-on-demand exports of every card deck:
+ * The Game Crafter zips of 825×1125 PNGs and DriveThruCards PDFs at trim + bleed, under
+ * <out>/<game>/pod/<service>/ (see docs/print-on-demand.md). `syzygy build --pod` runs the same.
+ */
+import type { Command } from "commander";
+import { relative } from "node:path";
+import { loadGame } from "../../model/load";
+import { MODEL_GAME_IDS } from "../../model/registry";
+import type { GameModel } from "../../model/types";
+import { TemplateSet } from "../../render/face";
+import { renderGameFrom } from "../../render/source";
+import { checkBleed, DEFAULT_POD_BLEED_MM, exportPod, POD_SERVICES, SERVICE_NAMES, type PodResult, type PodService } from "../../pod/index";
+import { CliError, UsageError } from "../errors";
+
+interface PodFlags {
+  service: string;
+  bleedMm: string;
+  data: string;
+  out: string;
+  templates?: string;
+}
+
+export function parseServices(value: string, option = "--service"): PodService[] {
+  if (value === "all") return [...POD_SERVICES];
+  if ((POD_SERVICES as string[]).includes(value)) return [value as PodService];
+  throw new UsageError(`${option} must be tgc (The Game Crafter), dtc (DriveThruCards) or all, got "${value}"`);
+}
+
+export function parseBleedMm(value: string): number {
+  const n = /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  const bad = checkBleed(n);
+  if (Number.isNaN(n) || bad !== undefined) throw new UsageError(`--bleed-mm: ${bad ?? `expects millimetres, e.g. 3.175, got "${value}"`}`);
+  return n;
+}
+
+/**
+ * Exports the given (already loaded and validated) games; prints what was written. `build --pod`
+ * has printed the art's warnings already and passes `renderWarnings: false`.
+ */
+export async function podForModels(
+  models: GameModel[],
+  opts: { outDir: string; services: PodService[]; bleedMm: number; renderWarnings?: boolean },
+): Promise<PodResult[]> {
+  const results: PodResult[] = [];
+  for (const model of models) {
+    try {
+      const { outDir, services, bleedMm } = opts;
+      results.push(await exportPod(renderGameFrom(model), new TemplateSet(model.paths.templatesDir), { outDir, services, bleedMm }));
+    } catch (err) {
+      throw new CliError(`syzygy pod: ${model.id}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  for (const r of results) {
+    const warnings = opts.renderWarnings === false ? r.warnings : [...r.renderWarnings, ...r.warnings];
+    for (const w of warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
+    const counts = opts.services.map((s) => {
+      const n = r.files.filter((f) => f.endsWith(s === "tgc" ? ".zip" : ".pdf")).length;
+      return `${n} ${SERVICE_NAMES[s]} ${s === "tgc" ? "zip" : "PDF"}${n === 1 ? "" : "s"}`;
+    });
+    process.stdout.write(`${r.game}: ${counts.join(", ")}\n`);
+    for (const f of r.files) process.stdout.write(`  ${relative(process.cwd(), f)}\n`);
+  }
+  if (results.every((r) => r.files.length === 0)) {
+    throw new CliError(`syzygy pod: no card deck of a size ${opts.services.map((s) => SERVICE_NAMES[s]).join(" or ")} prints (see the warnings above)`);
+  }
+  return results;
+}
+
+export async function runPod(games: string[], flags: PodFlags): Promise<PodResult[]> {
+  const ids = games.length > 0 ? games : [...MODEL_GAME_IDS];
+  for (const id of ids) {
+    if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy pod: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
+  }
+  const services = parseServices(flags.service);
+  const bleedMm = parseBleedMm(flags.bleedMm);
+  // Load (and validate) every game first: bad data fails before anything is written.
+  const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
+  return podForModels(models, { outDir: flags.out, services, bleedMm });
+}
+
+export function register(program: Command): void {
+  program
+    .command("pod")
+    .description("print-on-demand exports per card deck: The Game Crafter PNG zips and DriveThruCards PDFs")
+    .argument("[game...]", `games (default: all: ${MODEL_GAME_IDS.join(", ")})`)
+    .option("--service <service>", "tgc (The Game Crafter), dtc (DriveThruCards) or all", "all")
+    .option("--bleed-mm <mm>", "bleed of the DriveThruCards pages (The Game Crafter's is fixed at 1/8 in)", String(DEFAULT_POD_BLEED_MM))
+    .option("--data <dir>", "data folder", "./data")
+    .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
+    .option("--out <dir>", "output folder (exports go to <out>/<game>/pod/<service>/)", "./out")
+    .action(async (games: string[], flags: PodFlags) => {
+      await runPod(games, flags);
+    });
+}

@@ -1,0 +1,62 @@
+/**
+ * The Game Crafter: per deck, one zip of PNGs at the size of TGC's template for the card (poker:
+ * 825 × 1125 px, 1/8 in bleed). One image per physical card, so an upload makes the right number
+ * of cards without editing quantities; numbered so the upload keeps the deck's order; one
+ * `back.png` for the deck's shared back, `<n>-<item>-back.png` for a card with its own back.
+ */
+import { availableParallelism } from "node:os";
+import { ALL_FONT_FILES } from "../render/fonts";
+import { mapLimit } from "../render/map-limit";
+import { DPI } from "../render/types";
+import type { PodDeck } from "./decks";
+import { tgcPixels } from "./sizes";
+import { zipEntries, type ZipEntry } from "./zip";
+
+/** Keeps file names portable: anything but letters, digits, dot, dash and underscore becomes a dash. */
+export function safeName(id: string): string {
+  return id.replace(/[^A-Za-z0-9._-]+/g, "-");
+}
+
+/** File names of one deck's images, in deck order, each with the art key it shows. */
+export function tgcFiles(deck: PodDeck): { name: string; art: string }[] {
+  const digits = Math.max(3, String(deck.cards.length).length);
+  const files: { name: string; art: string }[] = [];
+  let sharedBack: string | undefined;
+  for (const card of deck.cards) {
+    const n = String(card.position).padStart(digits, "0");
+    files.push({ name: `${n}-${safeName(card.itemId)}.png`, art: card.face });
+    if (card.back === undefined) continue;
+    if (card.ownBack) files.push({ name: `${n}-${safeName(card.itemId)}-back.png`, art: card.back });
+    else sharedBack = card.back;
+  }
+  if (sharedBack !== undefined) files.push({ name: "back.png", art: sharedBack });
+  return files;
+}
+
+async function rasteriseAt(svg: string, px: { w: number; h: number }, key: string): Promise<Buffer> {
+  const { rasterise } = await import("../render/raster-core.mjs");
+  const { png, pixels } = await rasterise(svg, px.w, DPI, ALL_FONT_FILES);
+  // The art's aspect ratio decides the height: a mismatch means the art is not the template's size.
+  if (pixels !== px.w * px.h) throw new Error(`${key}: rendered ${px.w}×${pixels / px.w} px, The Game Crafter's template is ${px.w}×${px.h} px`);
+  return png;
+}
+
+/** Every deck's zip, in memory (each distinct side is rasterised once however many copies use it). */
+export async function tgcZips(decks: PodDeck[], art: Map<string, string>): Promise<{ deck: PodDeck; zip: Buffer }[]> {
+  const wanted = new Map<string, { w: number; h: number }>();
+  const plans = decks.map((deck) => ({ deck, files: tgcFiles(deck) }));
+  for (const { deck, files } of plans) for (const f of files) wanted.set(f.art, tgcPixels(deck.size));
+  const pngs = new Map<string, Buffer>();
+  const keys = [...wanted.keys()];
+  await mapLimit(keys, availableParallelism(), async (key) => {
+    const svg = art.get(key);
+    if (svg === undefined) throw new Error(`no rendered art for ${key}`);
+    pngs.set(key, await rasteriseAt(svg, wanted.get(key)!, key));
+  });
+  const out: { deck: PodDeck; zip: Buffer }[] = [];
+  for (const { deck, files } of plans) {
+    const entries: ZipEntry[] = files.map((f) => ({ name: f.name, data: pngs.get(f.art)! }));
+    out.push({ deck, zip: await zipEntries(entries) });
+  }
+  return out;
+}
