@@ -7,7 +7,11 @@ import { imposeCardGroup, imposeCards, gridFor } from "../src/render/kinds/card"
 import { imposeAll } from "../src/render/kinds/index";
 import { imposeBoards, TILE_OVERLAP } from "../src/render/kinds/board";
 import { imposeTokenGroup, imposeTokens } from "../src/render/kinds/token";
-import { DEFAULT_PRINT, PAPERS, pageSize, type Page } from "../src/render/page";
+import { DEFAULT_PRINT, PAPERS, pageSize, type Page, type Sheet } from "../src/render/page";
+
+/** Front and back pages of sheets, in order (blank backs left out). */
+const flat = (sheets: Sheet[]): Page[] => sheets.flatMap((s) => (s.back ? [s.front, s.back] : [s.front]));
+
 import type { RenderComponent } from "../src/render/types";
 
 function cards(n: number, extra: Partial<RenderComponent> = {}): RenderComponent {
@@ -32,12 +36,15 @@ const within = (p: Page, paper: keyof typeof PAPERS): boolean => {
 };
 
 describe("card grids", () => {
-  it("puts 3×3 poker cards on portrait A4 and Letter at true size", () => {
+  // Letter's 279.4 mm leave 6.35 mm above and below three rows: no room for marks inside the
+  // 5 mm print margin, so Letter takes 4×2 landscape (room on every side).
+  const expected = { a4: [3, 3, false], letter: [4, 2, true] } as const;
+  it("puts poker cards at true size: 3×3 portrait on A4, 4×2 landscape on Letter", () => {
     for (const paper of ["a4", "letter"] as const) {
       const g = gridFor(cards(9), PAPERS[paper], DEFAULT_PRINT);
-      expect([g.cols, g.rows, g.landscape]).toEqual([3, 3, false]);
-      const [front, back] = imposeCards(cards(9), PAPERS[paper], DEFAULT_PRINT);
-      expect(front.placements).toHaveLength(9);
+      expect([g.cols, g.rows, g.landscape]).toEqual(expected[paper]);
+      const [front, back] = flat(imposeCards(cards(9), PAPERS[paper], DEFAULT_PRINT));
+      expect(front.placements).toHaveLength(g.cols * g.rows);
       expect(front.placements.every((p) => p.w === 63.5 && p.h === 88.9)).toBe(true);
       expect(within(front, paper)).toBe(true);
       expect(back.label).toContain("backs");
@@ -50,12 +57,13 @@ describe("card grids", () => {
     }
   });
 
-  it("bleed layout is 8-up landscape with every card's bleed inside the page", () => {
+  it("bleed layout is landscape (8-up A4, 6-up Letter) with every card's full bleed inside the page", () => {
     for (const paper of ["a4", "letter"] as const) {
       const opts = { ...DEFAULT_PRINT, bleedLayout: true };
-      const [front] = imposeCards(cards(8), PAPERS[paper], opts);
+      const [front] = flat(imposeCards(cards(8), PAPERS[paper], opts));
       expect(front.landscape).toBe(true);
-      expect(front.placements).toHaveLength(8);
+      expect(front.placements).toHaveLength(paper === "a4" ? 8 : 6);
+      expect(front.placements[0].clip.sides).toEqual({ top: opts.bleedMm, right: opts.bleedMm, bottom: opts.bleedMm, left: opts.bleedMm });
       expect(front.placements[0].clip.grow).toBeGreaterThan(2);
       const size = pageSize(PAPERS[paper], true);
       for (const p of front.placements) {
@@ -68,18 +76,19 @@ describe("card grids", () => {
   });
 
   it("cut-lines option adds full-length lines", () => {
-    const plain = imposeCards(cards(9), PAPERS.a4, DEFAULT_PRINT)[0];
-    const cut = imposeCards(cards(9), PAPERS.a4, { ...DEFAULT_PRINT, cutLines: true })[0];
+    const plain = flat(imposeCards(cards(9), PAPERS.a4, DEFAULT_PRINT))[0];
+    const cut = flat(imposeCards(cards(9), PAPERS.a4, { ...DEFAULT_PRINT, cutLines: true }))[0];
     expect(plain.lines.some((l) => l.kind === "cut")).toBe(false);
     const full = cut.lines.filter((l) => l.kind === "cut");
     expect(full).toHaveLength(8); // 4 vertical + 4 horizontal cut positions
-    expect(full.some((l) => l.y1 === 0 && l.y2 === 297)).toBe(true);
+    // Across the page, but inside the 5 mm print margin and above the footer.
+    expect(full.some((l) => l.y1 === 5 && l.y2 === 297 - 5 - 4.5)).toBe(true);
   });
 });
 
 describe("duplex backs", () => {
   it("long-edge flip mirrors the columns: each back sits behind its own front", () => {
-    const [front, back] = imposeCards(cards(2), PAPERS.a4, DEFAULT_PRINT);
+    const [front, back] = flat(imposeCards(cards(2), PAPERS.a4, DEFAULT_PRINT));
     expect(back.placements).toHaveLength(2);
     const W = 210;
     front.placements.forEach((f, i) => {
@@ -90,7 +99,7 @@ describe("duplex backs", () => {
   });
 
   it("short-edge flip mirrors the rows", () => {
-    const [front, back] = imposeCards(cards(4), PAPERS.a4, { ...DEFAULT_PRINT, duplex: "short" });
+    const [front, back] = flat(imposeCards(cards(4), PAPERS.a4, { ...DEFAULT_PRINT, duplex: "short" }));
     const H = 297;
     front.placements.forEach((f, i) => {
       const b = back.placements[i];
@@ -100,20 +109,20 @@ describe("duplex backs", () => {
   });
 
   it("on landscape (bleed layout) pages the long edge is horizontal: long-edge flip mirrors the rows", () => {
-    const [front, back] = imposeCards(cards(8), PAPERS.a4, { ...DEFAULT_PRINT, bleedLayout: true, duplex: "long" });
+    const [front, back] = flat(imposeCards(cards(8), PAPERS.a4, { ...DEFAULT_PRINT, bleedLayout: true, duplex: "long" }));
     expect(front.landscape).toBe(true);
     const H = 210;
     front.placements.forEach((f, i) => {
       expect(back.placements[i].x).toBeCloseTo(f.x, 6);
       expect(back.placements[i].y).toBeCloseTo(H - f.y - f.h, 6);
     });
-    const [f2, b2] = imposeCards(cards(8), PAPERS.a4, { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" });
+    const [f2, b2] = flat(imposeCards(cards(8), PAPERS.a4, { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" }));
     f2.placements.forEach((f, i) => expect(b2.placements[i].x).toBeCloseTo(297 - f.x - f.w, 6));
   });
 
   it("the back offset shifts every back and nothing on the front", () => {
-    const base = imposeCards(cards(9), PAPERS.letter, DEFAULT_PRINT);
-    const moved = imposeCards(cards(9), PAPERS.letter, { ...DEFAULT_PRINT, backOffset: { x: 1.5, y: -0.5 } });
+    const base = flat(imposeCards(cards(9), PAPERS.letter, DEFAULT_PRINT));
+    const moved = flat(imposeCards(cards(9), PAPERS.letter, { ...DEFAULT_PRINT, backOffset: { x: 1.5, y: -0.5 } }));
     expect(moved[0].placements).toEqual(base[0].placements);
     moved[1].placements.forEach((p, i) => {
       expect(p.x - base[1].placements[i].x).toBeCloseTo(1.5, 6);
@@ -123,14 +132,14 @@ describe("duplex backs", () => {
 
   it("per-item backs use the item's own back; one-sided components get no back pages", () => {
     const two = cards(1, { backTemplate: undefined, items: [{ id: "status", copies: 1, values: {}, backTemplate: "other" }] });
-    const pages = imposeCards(two, PAPERS.a4, DEFAULT_PRINT);
+    const pages = flat(imposeCards(two, PAPERS.a4, DEFAULT_PRINT));
     expect(pages[1].placements[0].face).toBe("deck/status.back");
     const oneSided = cards(3, { backTemplate: undefined });
-    expect(imposeCards(oneSided, PAPERS.a4, DEFAULT_PRINT)).toHaveLength(1);
+    expect(flat(imposeCards(oneSided, PAPERS.a4, DEFAULT_PRINT))).toHaveLength(1);
   });
 
   it("copies fill pages in order: 20 cards → 3 front pages, each followed by its backs", () => {
-    const pages = imposeCards(cards(20), PAPERS.a4, DEFAULT_PRINT);
+    const pages = flat(imposeCards(cards(20), PAPERS.a4, DEFAULT_PRINT));
     expect(pages.map((p) => p.placements.length)).toEqual([9, 9, 9, 9, 2, 2]);
     expect(pages.map((p) => p.label.includes("backs"))).toEqual([false, true, false, true, false, true]);
   });
@@ -152,17 +161,17 @@ describe("small card components share pages", () => {
   ];
 
   it("41 cards of three components take 5 front pages (not 4 + 1 + 1), each followed by its backs", () => {
-    const pages = imposeCardGroup([deck, dividers, status], PAPERS.a4, DEFAULT_PRINT);
+    const pages = flat(imposeCardGroup([deck, dividers, status], PAPERS.a4, DEFAULT_PRINT));
     expect(pages.map((p) => p.placements.length)).toEqual([9, 9, 9, 9, 9, 9, 9, 9, 5, 5]);
     expect(pages.map((p) => p.label)).toEqual(groupLabels);
   });
 
   for (const duplex of ["long", "short"] as const) {
     it(`every back lands behind its own front on a shared page (${duplex}-edge flip), with its own back art`, () => {
-      const pages = imposeCardGroup([dividers, status], PAPERS.letter, { ...DEFAULT_PRINT, duplex });
+      const pages = flat(imposeCardGroup([dividers, status], PAPERS.a4, { ...DEFAULT_PRINT, duplex }));
       expect(pages).toHaveLength(2);
       const [front, back] = pages;
-      const size = pageSize(PAPERS.letter, false);
+      const size = pageSize(PAPERS.a4, false);
       expect(front.placements.map((p) => p.face)).toEqual([...Array(8).fill("div/divider"), "trump/status"]);
       for (let i = 0; i < front.placements.length; i++) {
         const f = front.placements[i];
@@ -182,7 +191,7 @@ describe("small card components share pages", () => {
 
   it("a one-sided component on a shared page leaves its cell empty on the back page", () => {
     const oneSided = cards(2, { id: "plain", title: "Plain", backTemplate: undefined });
-    const [front, back] = imposeCardGroup([cards(3), oneSided], PAPERS.a4, DEFAULT_PRINT);
+    const [front, back] = flat(imposeCardGroup([cards(3), oneSided], PAPERS.a4, DEFAULT_PRINT));
     expect(front.placements).toHaveLength(5);
     expect(back.placements.map((p) => p.face)).toEqual(["deck/back", "deck/back", "deck/back"]);
     expect(back.label).toBe("Deck (backs)");
@@ -191,13 +200,16 @@ describe("small card components share pages", () => {
   it("imposeAll groups same-size card components where the first stands, other kinds and sizes stay apart", () => {
     const mini = cards(2, { id: "mini", title: "Mini Cards", width: 41, height: 63 });
     const pages = imposeAll([deck, boardC, dividers, mini, status], PAPERS.a4, DEFAULT_PRINT);
+    // A one-sided sheet is followed by a blank page, so every later front lands on an odd page.
     expect(pages.map((p) => p.label)).toEqual([
       ...groupLabels,
       "Sheet",
+      "back of “Sheet” — left blank",
       "Mini Cards",
       "Mini Cards (backs)",
     ]);
-    expect(() => imposeCardGroup([deck, mini], PAPERS.a4, DEFAULT_PRINT)).toThrow(/differ in size/);
+    expect(pages.map((p) => p.side)).toEqual([...groupLabels.map((_, i) => (i % 2 === 0 ? "front" : "back")), "front", "blank", "front", "back"]);
+    expect(() => flat(imposeCardGroup([deck, mini], PAPERS.a4, DEFAULT_PRINT))).toThrow(/differ in size/);
   });
 });
 
@@ -205,19 +217,19 @@ describe("boards, sheets and tokens", () => {
   const board = (w: number, h: number): RenderComponent => ({ ...cards(1), kind: "board", width: w, height: h, backTemplate: undefined });
 
   it("a board that fits is printed once at true size, centred, with crop marks", () => {
-    const [page, ...rest] = imposeBoards(board(190, 190), PAPERS.a4, DEFAULT_PRINT);
+    const [page, ...rest] = flat(imposeBoards(board(190, 190), PAPERS.a4, DEFAULT_PRINT));
     expect(rest).toHaveLength(0);
     expect(page.placements[0]).toMatchObject({ w: 190, h: 190 });
     expect(page.lines.length).toBeGreaterThan(0);
   });
 
   it("a wide board turns the page to landscape when that makes it fit", () => {
-    const [page] = imposeBoards(board(260, 150), PAPERS.a4, DEFAULT_PRINT);
+    const [page] = flat(imposeBoards(board(260, 150), PAPERS.a4, DEFAULT_PRINT));
     expect(page.landscape).toBe(true);
   });
 
   it("a board larger than the paper is tiled with overlap strips that add up to the whole board", () => {
-    const pages = imposeBoards(board(400, 500), PAPERS.a4, DEFAULT_PRINT);
+    const pages = flat(imposeBoards(board(400, 500), PAPERS.a4, DEFAULT_PRINT));
     expect(pages.length).toBeGreaterThan(1);
     const windows = pages.map((p) => p.placements[0].window!);
     const right = Math.max(...windows.map((w) => w.x + w.w));
@@ -234,7 +246,7 @@ describe("boards, sheets and tokens", () => {
   it("token components share pages: 3 markers and 4 discs of slices on one sheet, no overlaps, backs behind fronts", () => {
     const markers: RenderComponent = { ...cards(1), id: "m", title: "Moon Markers", kind: "token", width: 22, height: 22, shape: { type: "circle" }, items: [{ id: "m", copies: 3, values: {} }] };
     const pie: RenderComponent = { ...cards(1), id: "p", title: "Point Tokens", kind: "token", width: 40, height: 40, shape: { type: "pie", slices: 5 }, items: [{ id: "p", copies: 20, values: {} }] };
-    const pages = imposeTokenGroup([markers, pie], PAPERS.a4, DEFAULT_PRINT);
+    const pages = flat(imposeTokenGroup([markers, pie], PAPERS.a4, DEFAULT_PRINT));
     expect(pages.map((p) => p.label)).toEqual(["Moon Markers + Point Tokens", "Moon Markers + Point Tokens (backs)"]);
     const [front, back] = pages;
     expect(front.placements).toHaveLength(23);
@@ -251,20 +263,20 @@ describe("boards, sheets and tokens", () => {
       expect(back.placements[i].y).toBeCloseTo(f.y, 6);
     });
     // Content stays above the footer band.
-    expect(front.footer).toBe("bottom");
+    for (const p of front.placements) expect(p.y + p.h + DEFAULT_PRINT.bleedMm).toBeLessThanOrEqual(297 - 5 - 4.5 + 1e-9);
   });
 
   it("tokens flow onto a new page when a page is full", () => {
     const many: RenderComponent = { ...cards(1), kind: "token", width: 40, height: 40, shape: { type: "circle" }, items: [{ id: "t", copies: 30, values: {} }] };
-    const pages = imposeTokens(many, PAPERS.a4, DEFAULT_PRINT);
-    // 4 per row (40 + 5 gap on 198 mm), 6 rows (40 + 5 on 297 − 12 − 9 − 4 mm): 24, then 6.
-    expect(pages.filter((p) => !p.label.includes("backs")).map((p) => p.placements.length)).toEqual([24, 6]);
+    const pages = flat(imposeTokens(many, PAPERS.a4, DEFAULT_PRINT));
+    // Boxes of 40 + 2 × 3.175 bleed + 1.5 gap: 4 per row on 200 mm, 5 rows on 297 − 5 − 5 − 4.5 mm: 20, then 10.
+    expect(pages.filter((p) => !p.label.includes("backs")).map((p) => p.placements.length)).toEqual([20, 10]);
     for (const p of pages) expect(within(p, "a4")).toBe(true);
   });
 
   it("pie tokens are assembled into whole discs, slices rotated around the centre", () => {
     const pie: RenderComponent = { ...cards(1), kind: "token", width: 40, height: 40, shape: { type: "pie", slices: 5 }, items: [{ id: "p", copies: 20, values: {} }] };
-    const [front, back] = imposeTokens(pie, PAPERS.a4, DEFAULT_PRINT);
+    const [front, back] = flat(imposeTokens(pie, PAPERS.a4, DEFAULT_PRINT));
     expect(front.placements).toHaveLength(20);
     expect(front.placements.slice(0, 5).map((p) => p.rotate)).toEqual([0, 72, 144, 216, 288]);
     expect(new Set(front.placements.map((p) => `${p.x},${p.y}`)).size).toBe(4);

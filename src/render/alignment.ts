@@ -6,6 +6,7 @@
  */
 import { BLEED_MM, type RenderComponent } from "./types";
 import { imposeCards } from "./kinds/card";
+import { printSequence } from "./kinds/index";
 import type { Page, Paper, PrintOptions } from "./page";
 
 const f = (n: number): string => (Math.round(n * 1000) / 1000).toString();
@@ -41,7 +42,7 @@ export function alignmentTest(card: { width: number; height: number }, paper: Pa
     values: {},
     items: [{ id: "frame", copies: 9, values: {} }],
   };
-  const pages = imposeCards(component, paper, { ...opts, cutLines: false }).slice(0, 2);
+  const pages = printSequence(imposeCards(component, paper, { ...opts, cutLines: false }).slice(0, 1), paper);
   const faces = new Map<string, string>([
     ["alignment/frame", frameSvg(card.width, card.height, "FRONT", "#0050c8")],
     ["alignment/back", frameSvg(card.width, card.height, "BACK", "#d02020")],

@@ -2,7 +2,7 @@
  * The page model the kind modules produce and the PDF writer draws. All lengths in mm, origin at
  * the page's top-left corner.
  */
-import type { CutShape } from "./types";
+import { BLEED_MM, type CutShape } from "./types";
 
 export interface Paper {
   id: "a4" | "letter";
@@ -19,6 +19,8 @@ export const PAPERS: Record<Paper["id"], Paper> = {
 export interface PrintOptions {
   /** Cards with bleed, 8-up landscape, instead of trimmed 3×3 portrait. */
   bleedLayout: boolean;
+  /** Bleed (mm) shown beyond every outer cut: at most the art's own bleed (`BLEED_MM`). */
+  bleedMm: number;
   /** Full-length cut lines across the page in addition to crop marks. */
   cutLines: boolean;
   /** Which edge the printer flips on when printing duplex. */
@@ -27,7 +29,7 @@ export interface PrintOptions {
   backOffset: { x: number; y: number };
 }
 
-export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 } };
+export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, bleedMm: BLEED_MM, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 } };
 
 export interface Rect {
   x: number;
@@ -47,12 +49,23 @@ export interface Placement {
   h: number;
   /** Degrees, around the centre of the box. */
   rotate: number;
-  /** What is visible: the trim, the trim grown by `grow` mm, or the cut shape grown by `grow`. */
-  clip: { shape: CutShape; grow: number };
+  /**
+   * What is visible: the cut shape grown by `grow` mm (the bleed). `sides` narrows that for
+   * rectangles to the outer edges: cards that touch share a cut, so neither bleeds over the other.
+   */
+  clip: { shape: CutShape; grow: number; sides?: Sides };
   /** Draw the cut outline (tokens). */
   outline: boolean;
   /** Part of the art to show, for tiled boards: an offset into the art (mm) and the window size. */
   window?: Rect;
+}
+
+/** Bleed per edge of a rectangle, mm. */
+export interface Sides {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
 }
 
 export interface Line {
@@ -63,6 +76,8 @@ export interface Line {
   dashed?: boolean;
   /** Thin grey cut line vs. black crop mark. */
   kind: "crop" | "cut" | "overlap";
+  /** Drawn over a white underlay: the mark crosses bleed art (no room for it outside). */
+  halo?: boolean;
 }
 
 export interface Label {
@@ -76,16 +91,29 @@ export interface Label {
 
 export interface Page {
   landscape: boolean;
+  /** Page size in mm when it is not the paper's (print-on-demand pages sized to one card). */
+  size?: { w: number; h: number };
   /** e.g. "Moon cards (backs)" for the footer. */
   label: string;
   placements: Placement[];
   lines: Line[];
   labels: Label[];
-  /** Union of the trimmed pieces and of their bleed. */
-  trim: Rect;
-  bleed: Rect;
-  /** Footer position: along the bottom edge or up the left edge (when the bottom margin is too tight). */
-  footer: "bottom" | "left";
+  /** Union of the trimmed pieces and of their bleed (absent on a blank page). */
+  trim?: Rect;
+  bleed?: Rect;
+  /**
+   * Where the page sits in a two-sided print run: the front of a sheet, the back that follows it,
+   * or the blank back of a one-sided sheet (so every front lands on an odd page).
+   */
+  side: "front" | "back" | "blank";
+}
+
+/** A sheet of paper: its front and, when anything is printed on it, its back. */
+export interface Sheet {
+  front: Page;
+  back?: Page;
+  /** Unused space on the front (mm, page coordinates) where small pieces may still go. */
+  free: Rect[];
 }
 
 export function pageSize(paper: Paper, landscape: boolean): { w: number; h: number } {
@@ -93,11 +121,29 @@ export function pageSize(paper: Paper, landscape: boolean): { w: number; h: numb
 }
 
 export function union(rects: Rect[]): Rect {
-  const x1 = Math.min(...rects.map((r) => r.x));
-  const y1 = Math.min(...rects.map((r) => r.y));
-  const x2 = Math.max(...rects.map((r) => r.x + r.w));
-  const y2 = Math.max(...rects.map((r) => r.y + r.h));
+  // A loop, not Math.min(...xs): spreading thousands of pieces overflows the stack.
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const r of rects) {
+    x1 = Math.min(x1, r.x);
+    y1 = Math.min(y1, r.y);
+    x2 = Math.max(x2, r.x + r.w);
+    y2 = Math.max(y2, r.y + r.h);
+  }
   return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
+}
+
+/** The art box of a placement: its trim grown by its bleed on each side. */
+export function bleedRect(p: Placement): Rect {
+  const s = placementSides(p);
+  return { x: p.x - s.left, y: p.y - s.top, w: p.w + s.left + s.right, h: p.h + s.top + s.bottom };
+}
+
+export function placementSides(p: Placement): Sides {
+  const g = p.clip.grow;
+  return p.clip.sides ?? { top: g, right: g, bottom: g, left: g };
 }
 
 export function grow(r: Rect, by: number, limit: { w: number; h: number }): Rect {
@@ -106,42 +152,108 @@ export function grow(r: Rect, by: number, limit: { w: number; h: number }): Rect
   return { x, y, w: Math.min(limit.w, r.x + r.w + by) - x, h: Math.min(limit.h, r.y + r.h + by) - y };
 }
 
-/** Space kept clear of art at the page edge (most printers cannot print closer). */
-export const PAGE_MARGIN = 6;
-/** Height of the footer band (footer text + ruler). */
-export const FOOTER_BAND = 9;
+/**
+ * Nothing but bleed art comes closer than this to the paper edge: crop marks, cut lines, footer
+ * and ruler stay inside the area every common printer prints (most lose 3–4.2 mm at an edge).
+ */
+export const PRINT_MARGIN = 5;
+/** Height of the footer band (footer text + ruler) above the bottom print margin. */
+export const FOOTER_BAND = 4.5;
+/** Crop marks: gap to what they mark, shortest and longest stroke. */
+export const MARK_GAP = 1;
+export const MARK_MIN = 3;
+export const MARK_MAX = 5;
+/** Room a piece needs beyond its trim on a side for a crop mark there (the mark may cross bleed). */
+export const MARK_ROOM = PRINT_MARGIN + MARK_MIN + MARK_GAP;
 
-/** Footer goes along the bottom when there is room below the art, else up the left margin. */
-export function footerPlace(page: { w: number; h: number }, content: Rect): "bottom" | "left" {
-  return page.h - (content.y + content.h) >= FOOTER_BAND ? "bottom" : "left";
+/** Page area that may hold pieces' trims once marks and the footer have their room. */
+export function markedArea(page: { w: number; h: number }): Rect {
+  return { x: MARK_ROOM, y: MARK_ROOM, w: page.w - 2 * MARK_ROOM, h: page.h - 2 * MARK_ROOM - FOOTER_BAND };
 }
 
-/** Crop marks outside a grid of cut positions: short strokes beyond the outer edges. */
-export function cropMarks(xs: number[], ys: number[], page: { w: number; h: number }): Line[] {
-  const left = Math.min(...xs);
-  const right = Math.max(...xs);
-  const top = Math.min(...ys);
-  const bottom = Math.max(...ys);
-  const gap = 1;
-  const len = 5;
+/** The lowest y any art or mark may reach: the footer band sits below it. */
+export function footerTop(page: { w: number; h: number }): number {
+  return page.h - PRINT_MARGIN - FOOTER_BAND;
+}
+
+/**
+ * One crop mark beyond a trim edge, along the cut. `from` is the trim edge, `dir` +1/-1 the way
+ * out, `limit` the last printable coordinate that way. Outside the bleed when there is room for a
+ * mark of MARK_MIN there, else across the bleed up to MARK_GAP from the trim, on a white underlay.
+ */
+function markSpan(from: number, dir: 1 | -1, bleed: number, limit: number): { a: number; b: number; halo: boolean } | undefined {
+  const room = (start: number): number => (limit - start) * dir;
+  let start = from + dir * (bleed + MARK_GAP);
+  let halo = false;
+  if (room(start) < MARK_MIN) {
+    start = from + dir * MARK_GAP;
+    halo = bleed > 0;
+  }
+  const len = Math.min(MARK_MAX, room(start));
+  if (len < MARK_MIN - 1e-9) return undefined;
+  return { a: start, b: start + dir * len, halo };
+}
+
+/** Crop marks beyond the outer edges of a block of pieces, at each cut position. */
+export function cropMarks(xs: number[], ys: number[], page: { w: number; h: number }, bleed: number | Sides = 0): Line[] {
+  const b: Sides = typeof bleed === "number" ? { top: bleed, right: bleed, bottom: bleed, left: bleed } : bleed;
+  let left = Infinity;
+  let right = -Infinity;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const x of xs) [left, right] = [Math.min(left, x), Math.max(right, x)];
+  for (const y of ys) [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
   const out: Line[] = [];
+  // Marks below the pieces stop short of the footer text.
+  const lowest = footerTop(page) - MARK_GAP;
   for (const x of xs) {
-    if (top - gap > 0.5) out.push({ x1: x, y1: Math.max(0.5, top - gap - len), x2: x, y2: top - gap, kind: "crop" });
-    if (page.h - bottom - gap > 0.5) out.push({ x1: x, y1: bottom + gap, x2: x, y2: Math.min(page.h - 0.5, bottom + gap + len), kind: "crop" });
+    const up = markSpan(top, -1, b.top, PRINT_MARGIN);
+    if (up) out.push({ x1: x, y1: up.b, x2: x, y2: up.a, kind: "crop", halo: up.halo || undefined });
+    const down = markSpan(bottom, 1, b.bottom, lowest);
+    if (down) out.push({ x1: x, y1: down.a, x2: x, y2: down.b, kind: "crop", halo: down.halo || undefined });
   }
   for (const y of ys) {
-    if (left - gap > 0.5) out.push({ x1: Math.max(0.5, left - gap - len), y1: y, x2: left - gap, y2: y, kind: "crop" });
-    if (page.w - right - gap > 0.5) out.push({ x1: right + gap, y1: y, x2: Math.min(page.w - 0.5, right + gap + len), y2: y, kind: "crop" });
+    const l = markSpan(left, -1, b.left, PRINT_MARGIN);
+    if (l) out.push({ x1: l.b, y1: y, x2: l.a, y2: y, kind: "crop", halo: l.halo || undefined });
+    const r = markSpan(right, 1, b.right, page.w - PRINT_MARGIN);
+    if (r) out.push({ x1: r.a, y1: y, x2: r.b, y2: y, kind: "crop", halo: r.halo || undefined });
   }
   return out;
 }
 
 /** Full-length cut lines through every cut position. */
 export function cutLines(xs: number[], ys: number[], page: { w: number; h: number }): Line[] {
+  const bottom = footerTop(page);
   return [
-    ...xs.map((x) => ({ x1: x, y1: 0, x2: x, y2: page.h, kind: "cut" as const })),
-    ...ys.map((y) => ({ x1: 0, y1: y, x2: page.w, y2: y, kind: "cut" as const })),
+    ...xs.map((x) => ({ x1: x, y1: PRINT_MARGIN, x2: x, y2: bottom, kind: "cut" as const })),
+    ...ys.map((y) => ({ x1: PRINT_MARGIN, y1: y, x2: page.w - PRINT_MARGIN, y2: y, kind: "cut" as const })),
   ];
+}
+
+/** A back page's position of a piece: mirrored about the edge the sheet turns over on. */
+export function mirrorForBack(r: Rect, page: { w: number; h: number; landscape: boolean }, opts: PrintOptions): { x: number; y: number; mirrorColumns: boolean } {
+  // The long edge is vertical on a portrait page (columns mirror), horizontal on a landscape one.
+  const mirrorColumns = (opts.duplex === "long") !== page.landscape;
+  return {
+    x: (mirrorColumns ? page.w - r.x - r.w : r.x) + opts.backOffset.x,
+    y: (mirrorColumns ? r.y : page.h - r.y - r.h) + opts.backOffset.y,
+    mirrorColumns,
+  };
+}
+
+/** A back-side bleed: the sides swap with the mirror. */
+export function mirrorSides(s: Sides, mirrorColumns: boolean): Sides {
+  return mirrorColumns ? { top: s.top, bottom: s.bottom, left: s.right, right: s.left } : { top: s.bottom, bottom: s.top, left: s.left, right: s.right };
+}
+
+/** The page list of a two-sided print run: each front followed by its back or a blank page. */
+export function duplexSequence(sheets: Sheet[], landscapeOf: (s: Sheet) => boolean = (s) => s.front.landscape): Page[] {
+  const pages: Page[] = [];
+  for (const sheet of sheets) {
+    pages.push(sheet.front);
+    pages.push(sheet.back ?? { landscape: landscapeOf(sheet), label: `back of “${sheet.front.label}” — left blank`, placements: [], lines: [], labels: [], side: "blank" });
+  }
+  return pages;
 }
 
 export function uniqueSorted(values: number[]): number[] {

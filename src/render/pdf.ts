@@ -10,7 +10,7 @@ import { inlineArt, inlinable, placeArt, svgBox, type PlacedArt, placedArt } fro
 import { hasRecording, recordingFor, type ArtStore } from "./pdf-art-cache";
 import { registerFonts } from "./pdf-fonts";
 import { PT_PER_MM, type CutShape } from "./types";
-import { FOOTER_BAND, pageSize, type Page, type Paper, type Placement, type Rect } from "./page";
+import { FOOTER_BAND, PRINT_MARGIN, pageSize, placementSides, type Page, type Paper, type Placement, type Rect, type Sides } from "./page";
 
 export { artStats, forgetArt, type ArtStore } from "./pdf-art-cache";
 
@@ -28,7 +28,7 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
 const k = PT_PER_MM;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (pages, content) */
-function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: number): void {
+function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: number, sides?: Sides): void {
   if (shape.type === "circle") {
     doc.circle((r.x + r.w / 2) * k, (r.y + r.h / 2) * k, (Math.min(r.w, r.h) / 2 + grow) * k);
     return;
@@ -36,21 +36,17 @@ function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: numb
   if (shape.type === "pie") {
     const cx = r.x + r.w / 2;
     const cy = r.y + r.h / 2;
+    // Only the arc bleeds: the straight edges are cuts shared with the neighbouring slices.
     const rad = Math.min(r.w, r.h) / 2 + grow;
     const half = Math.PI / shape.slices;
-    // Grow the apex outwards too, so the bleed covers the straight cuts.
-    const apexShift = grow / Math.sin(half);
-    const ax = cx;
-    const ay = cy + apexShift;
     const p = (a: number): [number, number] => [cx + rad * Math.sin(a), cy - rad * Math.cos(a)];
     const [x1, y1] = p(-half);
     const [x2, y2] = p(half);
-    doc.path(
-      `M${ax * k} ${ay * k}L${x1 * k} ${y1 * k}A${rad * k} ${rad * k} 0 0 1 ${x2 * k} ${y2 * k}Z`,
-    );
+    doc.path(`M${cx * k} ${cy * k}L${x1 * k} ${y1 * k}A${rad * k} ${rad * k} 0 0 1 ${x2 * k} ${y2 * k}Z`);
     return;
   }
-  doc.rect((r.x - grow) * k, (r.y - grow) * k, (r.w + 2 * grow) * k, (r.h + 2 * grow) * k);
+  const s = sides ?? { top: grow, right: grow, bottom: grow, left: grow };
+  doc.rect((r.x - s.left) * k, (r.y - s.top) * k, (r.w + s.left + s.right) * k, (r.h + s.top + s.bottom) * k);
 }
 
 function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asForm: boolean, placed: PlacedArt, warn: (m: string) => void): void {
@@ -58,7 +54,7 @@ function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asFor
   for (const m of art.warnings) warn(m);
   doc.save();
   if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
-  shapePath(doc, p.window ? { type: "rect" } : p.clip.shape, p, p.clip.grow);
+  shapePath(doc, p.window ? { type: "rect" } : p.clip.shape, p, p.clip.grow, placementSides(p));
   doc.clip();
   // A window shows part of a bigger piece of art (one tile of a board): the art moves under it.
   const ox = p.window ? p.x - p.window.x : p.x;
@@ -83,42 +79,36 @@ function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asFor
   }
 }
 
-function pdfBox(r: Rect, pageH: number): number[] {
+/** A page-space rectangle (mm, top-left origin) as a PDF box (pt, bottom-left origin). */
+function pdfBox(r: Rect, pageHmm: number): number[] {
   const f = (n: number): number => Math.round(n * k * 1000) / 1000;
-  return [f(r.x), f(pageH - r.y - r.h), f(r.x + r.w), f(pageH - r.y)];
+  return [f(r.x), f(pageHmm - r.y - r.h), f(r.x + r.w), f(pageHmm - r.y)];
 }
 
-function drawFooter(doc: PDFKit.PDFDocument, page: Page, size: { w: number; h: number }, text: string): void {
+/**
+ * Footer text on the left, a 10 mm ruler on the right, in the band above the bottom print
+ * margin: nothing closer than PRINT_MARGIN to any paper edge.
+ */
+function drawFooter(doc: PDFKit.PDFDocument, size: { w: number; h: number }, text: string): void {
   const fontSize = 7;
   const rulerText = "print at 100 % — 10 mm ruler";
-  doc.save();
-  if (page.footer === "left") {
-    // Rotate so the footer runs up the left margin; in the rotated frame the page is h×w.
-    doc.rotate(-90, { origin: [0, 0] });
-    doc.translate(-size.h * k, 0);
-    drawFooterBand(doc, size.h, 2.2, text, rulerText, fontSize);
-  } else {
-    drawFooterBand(doc, size.w, size.h - FOOTER_BAND + 2, text, rulerText, fontSize);
-  }
-  doc.restore();
-}
-
-/** Footer text on the left, ruler on the right, within a band starting at y (mm) of a w-wide frame. */
-function drawFooterBand(doc: PDFKit.PDFDocument, w: number, y: number, text: string, rulerText: string, fontSize: number): void {
   const margin = 10;
+  const top = size.h - PRINT_MARGIN - FOOTER_BAND;
+  doc.save();
   doc.font(FONT_FACES.regular.pdfName).fontSize(fontSize).fillColor("#444444");
-  doc.text(text, margin * k, y * k, { lineBreak: false });
-  // Ruler: a 10 mm bar with mm ticks, label before it.
-  const rx = w - margin - 10;
-  const ry = y + 2.6;
+  doc.text(text, margin * k, top * k, { lineBreak: false });
+  // Ruler: a 10 mm bar with mm ticks, label before it; the bar sits on the band's bottom.
+  const rx = size.w - margin - 10;
+  const ry = size.h - PRINT_MARGIN - 0.3;
   const labelW = doc.widthOfString(rulerText);
-  doc.text(rulerText, rx * k - labelW - 2 * k, y * k, { lineBreak: false });
+  doc.text(rulerText, rx * k - labelW - 2 * k, top * k, { lineBreak: false });
   doc.lineWidth(0.5).strokeColor("#000000");
   doc.moveTo(rx * k, ry * k).lineTo((rx + 10) * k, ry * k).stroke();
   for (let i = 0; i <= 10; i++) {
     const t = i % 5 === 0 ? 1.6 : 0.9;
     doc.lineWidth(0.3).moveTo((rx + i) * k, ry * k).lineTo((rx + i) * k, (ry - t) * k).stroke();
   }
+  doc.restore();
 }
 
 /** `disk`: the build cache's recordings, read and written (see ArtStore). */
@@ -157,17 +147,23 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
   for (const [i, page] of pages.entries()) {
     // Let other work (PNG encoding on the thread pool) be scheduled between pages.
     await new Promise((resolve) => setImmediate(resolve));
-    const size = pageSize(meta.paper, page.landscape);
+    const size = page.size ?? pageSize(meta.paper, page.landscape);
     doc.addPage({ size: [size.w * k, size.h * k], margin: 0 });
     const dict = (doc as any).page.dictionary.data;
-    dict.TrimBox = pdfBox(page.trim, size.h * k);
-    dict.BleedBox = pdfBox(page.bleed, size.h * k);
+    if (page.trim) dict.TrimBox = pdfBox(page.trim, size.h);
+    if (page.bleed) dict.BleedBox = pdfBox(page.bleed, size.h);
     for (const p of page.placements) {
       const svg = faces.get(p.face);
       if (svg === undefined) throw new Error(`no rendered art for ${p.face}`);
       drawPlacement(doc, p, svg, (uses.get(p.face) ?? 0) > 1, placed, (m) => warnings.push(`${p.face}: ${m}`));
     }
     for (const l of page.lines) {
+      if (l.halo) {
+        // A white underlay keeps a mark visible where it crosses dark bleed art.
+        doc.save();
+        doc.lineWidth(1.3).strokeColor("#ffffff").moveTo(l.x1 * k, l.y1 * k).lineTo(l.x2 * k, l.y2 * k).stroke();
+        doc.restore();
+      }
       doc.save();
       doc.lineWidth(l.kind === "crop" ? 0.3 : 0.25).strokeColor(l.kind === "crop" ? "#000000" : "#888888");
       if (l.dashed) doc.dash(2 * k, { space: 1.5 * k });
@@ -182,7 +178,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
       doc.text(t.text, t.x * k - (t.anchor === "middle" ? tw / 2 : 0), (t.y - t.size / 2) * k, { lineBreak: false });
       doc.restore();
     }
-    drawFooter(doc, page, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`);
+    drawFooter(doc, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`);
   }
   if (warnings.length > 0) throw new Error(`PDF rendering problems:\n${[...new Set(warnings)].join("\n")}`);
   doc.end();

@@ -1,44 +1,81 @@
 /**
- * Boards and sheets: one item per page at true size, in whichever orientation fits; if it fits
- * neither, it is tiled across pages with an overlap strip marked for gluing.
+ * Boards and sheets: one item per sheet at true size with its bleed, in whichever orientation fits
+ * with room for the crop marks and the footer; if it fits neither, it is tiled across sheets with an
+ * overlap strip marked for gluing. A board stands at the top of its page so the space below it is
+ * one free strip that small pieces (tokens) can use. Boards are printed on one side only.
  */
 import { faceKey } from "../faces";
 import type { RenderComponent } from "../types";
-import { PAGE_MARGIN, FOOTER_BAND, cropMarks, footerPlace, grow, pageSize, type Page, type Paper, type PrintOptions, type Placement } from "../page";
+import {
+  MARK_GAP,
+  MARK_MAX,
+  MARK_ROOM,
+  PRINT_MARGIN,
+  cropMarks,
+  footerTop,
+  grow,
+  markedArea,
+  pageSize,
+  type Page,
+  type Paper,
+  type Placement,
+  type PrintOptions,
+  type Rect,
+  type Sheet,
+} from "../page";
 
 export const TILE_OVERLAP = 10;
+/** Space between a board's crop marks and pieces placed below it. */
+const CLEARANCE = 2;
 
-export function imposeBoards(component: RenderComponent, paper: Paper, _opts: PrintOptions): Page[] {
+export function imposeBoards(component: RenderComponent, paper: Paper, opts: PrintOptions): Sheet[] {
   const { width: w, height: h } = component;
-  const pages: Page[] = [];
-  const clip = { shape: component.shape, grow: 0 };
+  const b = opts.bleedMm;
+  const sheets: Sheet[] = [];
+  const clip = { shape: component.shape, grow: b };
   const fits = (landscape: boolean): boolean => {
-    const s = pageSize(paper, landscape);
-    return w <= s.w - 2 * PAGE_MARGIN && h <= s.h - 2 * PAGE_MARGIN - FOOTER_BAND;
+    const area = markedArea(pageSize(paper, landscape));
+    return w <= area.w + 1e-9 && h <= area.h + 1e-9;
   };
   for (const item of component.items) {
     for (let copy = 0; copy < item.copies; copy++) {
-      if (fits(false) || fits(true)) {
-        const landscape = !fits(false);
-        const size = pageSize(paper, landscape);
-        const x = (size.w - w) / 2;
-        const y = Math.max(PAGE_MARGIN, (size.h - FOOTER_BAND - h) / 2);
-        const p: Placement = { face: faceKey(component, item), x, y, w, h, rotate: 0, clip, outline: false };
-        const trim = { x, y, w, h };
-        pages.push({ landscape, label: component.title, placements: [p], lines: cropMarks([x, x + w], [y, y + h], size), labels: [], trim, bleed: trim, footer: footerPlace(size, trim) });
+      if (!fits(false) && !fits(true)) {
+        sheets.push(...tiles(component, item.id, paper).map((front) => ({ front, free: [] })));
         continue;
       }
-      pages.push(...tiles(component, item.id, paper));
+      const landscape = !fits(false);
+      const size = pageSize(paper, landscape);
+      const x = (size.w - w) / 2;
+      // As high as full-length marks outside the bleed allow, never lower than centred.
+      const centred = (PRINT_MARGIN + footerTop(size) - h) / 2;
+      const y = Math.max(MARK_ROOM, Math.min(centred, PRINT_MARGIN + MARK_MAX + MARK_GAP + b));
+      const p: Placement = { face: faceKey(component, item), x, y, w, h, rotate: 0, clip, outline: false };
+      const trim = { x, y, w, h };
+      const front: Page = {
+        landscape,
+        label: component.title,
+        placements: [p],
+        lines: cropMarks([x, x + w], [y, y + h], size, b),
+        labels: [],
+        trim,
+        bleed: grow(trim, b, size),
+        side: "front",
+      };
+      const below = y + h + b + MARK_GAP + MARK_MAX + CLEARANCE;
+      const free: Rect[] = [];
+      if (footerTop(size) - below > 0) free.push({ x: PRINT_MARGIN, y: below, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - below });
+      sheets.push({ front, free });
     }
   }
-  return pages;
+  return sheets;
 }
 
 function tiles(component: RenderComponent, itemId: string, paper: Paper): Page[] {
   const { width: w, height: h } = component;
   const size = pageSize(paper, false);
-  const tw = size.w - 2 * PAGE_MARGIN;
-  const th = size.h - 2 * PAGE_MARGIN - FOOTER_BAND;
+  const area = markedArea(size);
+  const tw = area.w;
+  const th = area.h;
   const nx = Math.max(1, Math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP)));
   const ny = Math.max(1, Math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP)));
   const pages: Page[] = [];
@@ -48,8 +85,8 @@ function tiles(component: RenderComponent, itemId: string, paper: Paper): Page[]
       const ay = ty * (th - TILE_OVERLAP);
       const ww = Math.min(tw, w - ax);
       const wh = Math.min(th, h - ay);
-      const x = PAGE_MARGIN;
-      const y = PAGE_MARGIN;
+      const x = area.x;
+      const y = area.y;
       const p: Placement = {
         face: `${component.id}/${itemId}`,
         x,
@@ -61,7 +98,7 @@ function tiles(component: RenderComponent, itemId: string, paper: Paper): Page[]
         outline: false,
         window: { x: ax, y: ay, w: ww, h: wh },
       };
-      const lines: Page["lines"] = [];
+      const lines: Page["lines"] = cropMarks([x, x + ww], [y, y + wh], size, 0);
       const labels: Page["labels"] = [];
       // The strip this tile shares with its right/lower neighbour: glue the next tile over it.
       if (tx < nx - 1) {
@@ -80,8 +117,8 @@ function tiles(component: RenderComponent, itemId: string, paper: Paper): Page[]
         lines,
         labels,
         trim,
-        bleed: grow(trim, 0, size),
-        footer: footerPlace(size, trim),
+        bleed: trim,
+        side: "front",
       });
     }
   }

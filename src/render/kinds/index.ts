@@ -1,11 +1,11 @@
-/** Kind → imposition table: how each kind of component is laid out on printed pages. */
+/** Kind → imposition table: how each kind of component is laid out on printed sheets. */
 import type { ComponentKind, RenderComponent } from "../types";
-import type { Page, Paper, PrintOptions } from "../page";
+import { duplexSequence, grow, pageSize, union, bleedRect, type Page, type Paper, type PrintOptions, type Sheet } from "../page";
 import { imposeCardGroup, imposeCards } from "./card";
 import { imposeTokenGroup, imposeTokens } from "./token";
 import { imposeBoards } from "./board";
 
-export type Impose = (component: RenderComponent, paper: Paper, opts: PrintOptions) => Page[];
+export type Impose = (component: RenderComponent, paper: Paper, opts: PrintOptions) => Sheet[];
 
 export const IMPOSERS: Record<ComponentKind, Impose> = {
   card: imposeCards,
@@ -14,25 +14,42 @@ export const IMPOSERS: Record<ComponentKind, Impose> = {
   sheet: imposeBoards,
 };
 
+/** TrimBox and BleedBox of a printed page: the union of its pieces, and of their bleed. */
+function boxPage(page: Page, paper: Paper): Page {
+  if (page.placements.length === 0) return { ...page, trim: undefined, bleed: undefined };
+  const size = pageSize(paper, page.landscape);
+  const trim = union(page.placements);
+  const art = union(page.placements.map((p) => bleedRect(p)));
+  return { ...page, trim, bleed: grow(art, 0, size) };
+}
+
 /**
- * Every component's pages in game order. Card components of the same size, and all token
- * components, are imposed together where the first of them stands, so small ones share pages
- * instead of each starting a new sheet.
+ * Every component's sheets in game order. Card components of the same size are imposed together
+ * where the first of them stands; all tokens are packed last, into the space the other sheets
+ * left free first. Then the two-sided sequence: each front page followed by its back, or by a
+ * blank page when nothing is printed behind it, so a duplex run keeps every back behind its front.
  */
-export function imposeAll(components: RenderComponent[], paper: Paper, opts: PrintOptions): Page[] {
-  const pages: Page[] = [];
+export function imposeSheets(components: RenderComponent[], paper: Paper, opts: PrintOptions): Sheet[] {
+  const sheets: Sheet[] = [];
   const done = new Set<RenderComponent>();
   for (const c of components) {
-    if (done.has(c)) continue;
+    if (done.has(c) || c.kind === "token") continue;
     if (c.kind === "card") {
       const group = components.filter((o) => o.kind === "card" && o.width === c.width && o.height === c.height);
       for (const o of group) done.add(o);
-      pages.push(...imposeCardGroup(group, paper, opts));
-    } else if (c.kind === "token") {
-      const group = components.filter((o) => o.kind === "token");
-      for (const o of group) done.add(o);
-      pages.push(...imposeTokenGroup(group, paper, opts));
-    } else pages.push(...IMPOSERS[c.kind](c, paper, opts));
+      sheets.push(...imposeCardGroup(group, paper, opts));
+    } else sheets.push(...IMPOSERS[c.kind](c, paper, opts));
   }
-  return pages;
+  const tokens = components.filter((o) => o.kind === "token");
+  if (tokens.length > 0) sheets.push(...imposeTokenGroup(tokens, paper, opts, sheets));
+  return sheets;
+}
+
+/** The pages of a two-sided print run of `sheets`, with their page boxes. */
+export function printSequence(sheets: Sheet[], paper: Paper): Page[] {
+  return duplexSequence(sheets).map((p) => boxPage(p, paper));
+}
+
+export function imposeAll(components: RenderComponent[], paper: Paper, opts: PrintOptions): Page[] {
+  return printSequence(imposeSheets(components, paper, opts), paper);
 }

@@ -1,34 +1,23 @@
 /**
- * Tokens and markers: cut-out shapes with a little bleed beyond the cut line and the cut outline
+ * Tokens and markers: cut-out shapes with their bleed beyond the cut line and the cut outline
  * drawn. Pie slices are assembled into whole discs (one cut circle, straight cuts between slices).
- * Two-sided tokens get a mirrored back page like cards.
+ * Two-sided tokens get their backs on the back of the same sheet, mirrored like cards.
  *
- * All token components of a game share pages (`imposeTokenGroup`): pieces are laid in rows, left
- * to right, a row as tall as its tallest piece, so three small markers and four discs of point
- * tokens take one sheet, not one each.
+ * All token components of a game are packed together, in order, first into the free space other
+ * sheets left (empty card cells, the strip below a board), then onto sheets of their own: pieces
+ * in rows, left to right, a row as tall as its tallest piece.
  */
 import { backKey, expandCopies, faceKey } from "../faces";
 import type { RenderComponent, RenderItem } from "../types";
-import { PAGE_MARGIN, footerPlace, grow, pageSize, union, FOOTER_BAND, type Page, type Paper, type Placement, type PrintOptions } from "../page";
+import { PRINT_MARGIN, footerTop, mirrorForBack, pageSize, type Page, type Paper, type Placement, type PrintOptions, type Rect, type Sheet } from "../page";
 
-const GAP = 5;
-const TOKEN_BLEED = 1.5;
+/** Space between two pieces' bleed. */
+const GAP = 1.5;
 
 /** One disc of slices, or one single piece: what takes a place on the page. */
 interface Group {
   component: RenderComponent;
   items: RenderItem[];
-}
-
-interface Slot {
-  component: RenderComponent;
-  item: RenderItem;
-  /** Top-left of the piece box. */
-  x: number;
-  y: number;
-  rotate: number;
-  /** Slices per disc (1 for a whole piece). */
-  perGroup: number;
 }
 
 function groupsOf(component: RenderComponent): Group[] {
@@ -39,93 +28,103 @@ function groupsOf(component: RenderComponent): Group[] {
   return out;
 }
 
-/** "Moon Markers", or "Moon Markers + Point Tokens" for a shared page. */
-function pageLabel(slots: Slot[]): string {
-  const titles: string[] = [];
-  for (const s of slots) if (!titles.includes(s.component.title)) titles.push(s.component.title);
-  return titles.join(" + ");
+/** Rows of pieces inside one free rectangle, filled left to right, top to bottom. */
+class Shelf {
+  private x: number;
+  private y: number;
+  private rowH = 0;
+  constructor(readonly area: Rect) {
+    this.x = area.x;
+    this.y = area.y;
+  }
+
+  /** Top-left of a `w`×`h` box if it fits (boxes include their bleed), else undefined. */
+  place(w: number, h: number): { x: number; y: number } | undefined {
+    const { area } = this;
+    const fits = (x: number, y: number): boolean => x + w <= area.x + area.w + 1e-9 && y + h <= area.y + area.h + 1e-9;
+    let at: { x: number; y: number };
+    if (fits(this.x, this.y)) at = { x: this.x, y: this.y };
+    else if (this.rowH > 0 && fits(area.x, this.y + this.rowH + GAP)) {
+      // Next row.
+      at = { x: area.x, y: this.y + this.rowH + GAP };
+      this.rowH = 0;
+    } else return undefined;
+    this.x = at.x + w + GAP;
+    this.y = at.y;
+    this.rowH = Math.max(this.rowH, h);
+    return at;
+  }
 }
 
-export function imposeTokens(component: RenderComponent, paper: Paper, opts: PrintOptions): Page[] {
-  return imposeTokenGroup([component], paper, opts);
+function addTitle(label: string, title: string): string {
+  return label.split(" + ").includes(title) ? label : `${label} + ${title}`;
 }
 
-export function imposeTokenGroup(components: RenderComponent[], paper: Paper, opts: PrintOptions): Page[] {
+function placeGroup(sheet: Sheet, group: Group, at: { x: number; y: number }, b: number, paper: Paper, opts: PrintOptions): void {
+  const { component } = group;
+  const { width: w, height: h } = component;
+  const page = { ...pageSize(paper, sheet.front.landscape), landscape: sheet.front.landscape };
+  const perGroup = component.shape.type === "pie" ? component.shape.slices : 1;
+  const x = at.x + b;
+  const y = at.y + b;
+  const clip = { shape: component.shape, grow: b };
+  sheet.front.label = addTitle(sheet.front.label, component.title);
+  group.items.forEach((item, si) => {
+    const rotate = (360 / perGroup) * si;
+    sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate, clip, outline: true });
+    const key = backKey(component, item);
+    if (key === undefined) return;
+    const m = mirrorForBack({ x, y, w, h }, page, opts);
+    // A rotated slice mirrors to the opposite rotation about the flip axis.
+    const backRotate = perGroup > 1 ? (m.mirrorColumns ? -rotate : 180 - rotate) : 0;
+    const back: Placement = { face: key, x: m.x, y: m.y, w, h, rotate: backRotate, clip, outline: false };
+    if (!sheet.back) sheet.back = { landscape: sheet.front.landscape, label: "", placements: [], lines: [], labels: [], side: "back" };
+    sheet.back.placements.push(back);
+    sheet.back.label = sheet.back.label === "" ? `${component.title} (backs)` : addTitle(sheet.back.label.replace(/ \(backs\)$/, ""), component.title) + " (backs)";
+  });
+}
+
+/** A sheet of its own for tokens: the whole printable page below the top margin. */
+function tokenSheet(paper: Paper): { sheet: Sheet; area: Rect } {
   const size = pageSize(paper, false);
-  const usableW = size.w - 2 * PAGE_MARGIN;
-  const top = PAGE_MARGIN + 4;
-  const bottom = size.h - PAGE_MARGIN - FOOTER_BAND;
-  const groups = components.flatMap((c) => groupsOf(c));
+  const front: Page = { landscape: false, label: "", placements: [], lines: [], labels: [], side: "front" };
+  const area = { x: PRINT_MARGIN, y: PRINT_MARGIN, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - PRINT_MARGIN };
+  return { sheet: { front, free: [] }, area };
+}
 
-  // Rows of groups, pages of rows.
-  type Row = { groups: Group[]; w: number; h: number };
-  const pagesOfRows: Row[][] = [];
-  let rows: Row[] = [];
-  let used = 0;
-  let row: Row = { groups: [], w: 0, h: 0 };
-  const closeRow = (): void => {
-    if (row.groups.length === 0) return;
-    const needed = (rows.length > 0 ? GAP : 0) + row.h;
-    if (rows.length > 0 && top + used + needed > bottom) {
-      pagesOfRows.push(rows);
-      rows = [];
-      used = 0;
+/**
+ * Packs every token of `components` into the free space of `sheets` (changed in place) and onto
+ * new sheets as needed; returns the new sheets.
+ */
+export function imposeTokenGroup(components: RenderComponent[], paper: Paper, opts: PrintOptions, sheets: Sheet[] = []): Sheet[] {
+  const b = opts.bleedMm;
+  const shelves: { sheet: Sheet; shelf: Shelf }[] = [];
+  for (const sheet of sheets) for (const rect of sheet.free) shelves.push({ sheet, shelf: new Shelf(rect) });
+  const added: Sheet[] = [];
+  for (const group of components.flatMap((c) => groupsOf(c))) {
+    const bw = group.component.width + 2 * b;
+    const bh = group.component.height + 2 * b;
+    let done = false;
+    for (const { sheet, shelf } of shelves) {
+      const at = shelf.place(bw, bh);
+      if (!at) continue;
+      placeGroup(sheet, group, at, b, paper, opts);
+      done = true;
+      break;
     }
-    used += (rows.length > 0 ? GAP : 0) + row.h;
-    rows.push(row);
-    row = { groups: [], w: 0, h: 0 };
-  };
-  for (const g of groups) {
-    const { width: w, height: h } = g.component;
-    const wider = row.w + (row.groups.length > 0 ? GAP : 0) + w;
-    if (row.groups.length > 0 && wider > usableW) closeRow();
-    row.w += (row.groups.length > 0 ? GAP : 0) + w;
-    row.h = Math.max(row.h, h);
-    row.groups.push(g);
+    if (done) continue;
+    const fresh = tokenSheet(paper);
+    const shelf = new Shelf(fresh.area);
+    const at = shelf.place(bw, bh);
+    if (!at) throw new Error(`${group.component.id}: a ${group.component.width}×${group.component.height} mm piece does not fit on the paper`);
+    fresh.sheet.front.label = group.component.title;
+    placeGroup(fresh.sheet, group, at, b, paper, opts);
+    shelves.push({ sheet: fresh.sheet, shelf });
+    added.push(fresh.sheet);
   }
-  closeRow();
-  if (rows.length > 0) pagesOfRows.push(rows);
+  return added;
+}
 
-  const pages: Page[] = [];
-  for (const pageRows of pagesOfRows) {
-    // The block of rows is centred across the page, as wide as its widest row.
-    const x0 = (size.w - Math.max(...pageRows.map((r) => r.w))) / 2;
-    const slots: Slot[] = [];
-    let y = top;
-    for (const r of pageRows) {
-      let x = x0;
-      for (const g of r.groups) {
-        const perGroup = g.component.shape.type === "pie" ? g.component.shape.slices : 1;
-        g.items.forEach((item, si) => slots.push({ component: g.component, item, x, y, rotate: (360 / perGroup) * si, perGroup }));
-        x += g.component.width + GAP;
-      }
-      y += r.h + GAP;
-    }
-    const clip = (c: RenderComponent) => ({ shape: c.shape, grow: TOKEN_BLEED });
-    const fronts: Placement[] = slots.map((s) => ({
-      face: faceKey(s.component, s.item), x: s.x, y: s.y, w: s.component.width, h: s.component.height, rotate: s.rotate, clip: clip(s.component), outline: true,
-    }));
-    const trim = union(fronts);
-    pages.push({ landscape: false, label: pageLabel(slots), placements: fronts, lines: [], labels: [], trim, bleed: grow(trim, TOKEN_BLEED, size), footer: footerPlace(size, trim) });
-    const backs: Placement[] = [];
-    const backed: Slot[] = [];
-    for (const s of slots) {
-      const key = backKey(s.component, s.item);
-      if (key === undefined) continue;
-      const { width: w, height: h } = s.component;
-      const long = opts.duplex === "long";
-      // Mirror the piece's box across the page's vertical (long edge) or horizontal (short edge) axis;
-      // a rotated slice mirrors to the opposite rotation.
-      const bx = long ? size.w - s.x - w : s.x;
-      const by = long ? s.y : size.h - s.y - h;
-      const rot = long ? -s.rotate : 180 - s.rotate;
-      backs.push({ face: key, x: bx + opts.backOffset.x, y: by + opts.backOffset.y, w, h, rotate: s.perGroup > 1 ? rot : 0, clip: clip(s.component), outline: false });
-      backed.push(s);
-    }
-    if (backs.length > 0) {
-      const btrim = union(backs);
-      pages.push({ landscape: false, label: `${pageLabel(backed)} (backs)`, placements: backs, lines: [], labels: [], trim: btrim, bleed: grow(btrim, TOKEN_BLEED, size), footer: footerPlace(size, trim) });
-    }
-  }
-  return pages;
+export function imposeTokens(component: RenderComponent, paper: Paper, opts: PrintOptions): Sheet[] {
+  return imposeTokenGroup([component], paper, opts);
 }

@@ -1,0 +1,165 @@
+/**
+ * The print-and-play PDFs as a printer and a cutter meet them (issue 14), measured in the PDF
+ * files themselves: page order for a two-sided run (each back the mirror of its front, or blank;
+ * even page counts), TrimBox/BleedBox where the imposer put the pieces and inside the paper,
+ * nothing but bleed art within 5 mm of any paper edge, ≥ 3 mm of bleed past every outer cut
+ * (cards, boards, tokens), and the requested bleed in the bleed layout.
+ * Every game on A4 and Letter with the defaults; Lunar Trick (cards, a board and tokens) also
+ * with a short-edge flip and the bleed layout.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { printPages, renderSides } from "../src/render/build";
+import { writePdf } from "../src/render/pdf";
+import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../src/render/page";
+import { BLEED_MM } from "../src/render/types";
+import { edgeDistance, pageGeometry, unionBox, type Box, type PageGeometry } from "./pdf-geometry";
+import { game, templates } from "./render-support";
+
+const PRINT_MARGIN = 5;
+const TOL = 0.05; // mm: PDF numbers are rounded to 1/1000 pt, clip paths are float32
+
+interface Case {
+  game: string;
+  paper: "a4" | "letter";
+  print: PrintOptions;
+  name: string;
+}
+
+const cases: Case[] = [];
+for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
+  for (const paper of ["a4", "letter"] as const) cases.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
+}
+for (const paper of ["a4", "letter"] as const) {
+  cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, duplex: "short" }, name: `lunar-trick ${paper} short-edge` });
+  cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, bleedLayout: true }, name: `lunar-trick ${paper} --bleed` });
+  cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short", bleedMm: 2 }, name: `lunar-trick ${paper} --bleed --bleed-mm 2 short-edge` });
+}
+
+const same = (a: Box, b: Box, tol = TOL): boolean => Math.abs(a.x - b.x) < tol && Math.abs(a.y - b.y) < tol && Math.abs(a.w - b.w) < tol && Math.abs(a.h - b.h) < tol;
+
+/** Where a front box lands on the back page when the sheet turns over `edge`. */
+function mirrored(b: Box, page: PageGeometry, print: PrintOptions): Box {
+  const landscape = page.width > page.height;
+  const mirrorColumns = (print.duplex === "long") !== landscape;
+  return mirrorColumns ? { ...b, x: page.width - b.x - b.w } : { ...b, y: page.height - b.y - b.h };
+}
+
+const measured = new Map<string, { pages: Page[]; geo: PageGeometry[] }>();
+
+beforeAll(async () => {
+  const t = templates();
+  const art = new Map<string, Map<string, string>>();
+  for (const c of cases) {
+    if (!art.has(c.game)) art.set(c.game, new Map(renderSides(game(c.game), t).sides.map((s) => [s.key, s.svg])));
+    const pages = printPages(game(c.game), PAPERS[c.paper], c.print);
+    const pdf = await writePdf(pages, art.get(c.game)!, { title: c.name, footer: c.game, paper: PAPERS[c.paper], duplex: c.print.duplex });
+    measured.set(c.name, { pages, geo: await pageGeometry(pdf) });
+  }
+}, 180_000);
+
+describe.each(cases)("$name", (c) => {
+  it("has an even page count, every front followed by its back or a blank page", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    expect(geo.length % 2).toBe(0);
+    expect(geo.length).toBe(pages.length);
+    for (let i = 0; i < pages.length; i += 2) {
+      expect(pages[i].side).toBe("front");
+      expect(["back", "blank"]).toContain(pages[i + 1].side);
+      expect(geo[i].pieces.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("prints each back piece exactly behind a front piece (the mirror for the flip edge), blank backs empty", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    for (let i = 0; i < geo.length; i += 2) {
+      const front = geo[i];
+      const back = geo[i + 1];
+      if (pages[i + 1].side === "blank") {
+        expect(back.pieces).toEqual([]);
+        expect(back.outlines).toEqual([]);
+        continue;
+      }
+      expect(back.pieces.length).toBeGreaterThan(0);
+      for (const b of back.pieces) {
+        const match = front.pieces.some((f) => same(mirrored(f, front, c.print), b));
+        expect(match, `page ${i + 2}: back piece at ${b.x.toFixed(2)},${b.y.toFixed(2)} has no front behind it`).toBe(true);
+      }
+    }
+  });
+
+  it("sets TrimBox to the imposed pieces and BleedBox to trim + bleed, both inside the MediaBox", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    geo.forEach((g, i) => {
+      const page = pages[i];
+      if (page.side === "blank") {
+        expect(g.trimBox).toBeUndefined();
+        return;
+      }
+      const trim = g.trimBox!;
+      const bleed = g.bleedBox!;
+      expect(same(trim, unionBox(page.placements)), `page ${i + 1} TrimBox`).toBe(true);
+      for (const box of [trim, bleed]) {
+        expect(box.x).toBeGreaterThanOrEqual(-TOL);
+        expect(box.y).toBeGreaterThanOrEqual(-TOL);
+        expect(box.x + box.w).toBeLessThanOrEqual(g.width + TOL);
+        expect(box.y + box.h).toBeLessThanOrEqual(g.height + TOL);
+      }
+      // The bleed box is what the pieces' art covers: the union of their clips.
+      expect(same(bleed, unionBox(g.pieces)), `page ${i + 1} BleedBox`).toBe(true);
+      expect(bleed.x).toBeLessThanOrEqual(trim.x + TOL);
+      expect(bleed.x + bleed.w).toBeGreaterThanOrEqual(trim.x + trim.w - TOL);
+    });
+  });
+
+  it("keeps crop marks, cut lines, outlines, footer and ruler at least 5 mm inside the paper", () => {
+    const { geo } = measured.get(c.name)!;
+    geo.forEach((g, i) => {
+      expect(g.marks.length, `page ${i + 1} has a footer`).toBeGreaterThan(0);
+      for (const m of [...g.marks, ...g.outlines]) {
+        expect(edgeDistance(m, g), `page ${i + 1}: mark at ${m.x.toFixed(1)},${m.y.toFixed(1)} ${m.w.toFixed(1)}×${m.h.toFixed(1)}`).toBeGreaterThanOrEqual(PRINT_MARGIN - 0.2);
+      }
+      // The footer names the page; its ruler says how to print.
+      expect(g.text).toContain(`page ${i + 1}/${geo.length}`);
+    });
+  });
+
+  it("prints bleed beyond every outer cut: cards and boards past the TrimBox, tokens past their outline", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    const need = Math.min(3, c.print.bleedMm) - TOL;
+    geo.forEach((g, i) => {
+      if (pages[i].side === "blank") return;
+      const trim = g.trimBox!;
+      const art = unionBox(g.pieces);
+      expect(trim.x - art.x).toBeGreaterThanOrEqual(need);
+      expect(trim.y - art.y).toBeGreaterThanOrEqual(need);
+      expect(art.x + art.w - trim.x - trim.w).toBeGreaterThanOrEqual(need);
+      expect(art.y + art.h - trim.y - trim.h).toBeGreaterThanOrEqual(need);
+      // A token's art (its own, or with the other slices of its disc) reaches `bleed` beyond
+      // its cut outline on every side.
+      for (const o of g.outlines) {
+        const overlapping = g.pieces.filter((p) => p.x < o.x + o.w && o.x < p.x + p.w && p.y < o.y + o.h && o.y < p.y + p.h);
+        const art = unionBox(overlapping);
+        const around = o.x - art.x >= need && o.y - art.y >= need && art.x + art.w - o.x - o.w >= need && art.y + art.h - o.y - o.h >= need;
+        expect(around, `page ${i + 1}: outline at ${o.x.toFixed(1)},${o.y.toFixed(1)} without bleed`).toBe(true);
+      }
+    });
+  });
+
+  if (c.print.bleedLayout) {
+    it("shows each card's full requested bleed on every side in the bleed layout", () => {
+      const { pages, geo } = measured.get(c.name)!;
+      pages.forEach((page, i) => {
+        for (const p of page.placements.filter((q) => q.outline === false && q.clip.shape.type === "rect" && page.landscape)) {
+          const clip = geo[i].pieces.find((b) => Math.abs(b.x - (p.x - c.print.bleedMm)) < TOL && Math.abs(b.y - (p.y - c.print.bleedMm)) < TOL);
+          expect(clip, `page ${i + 1}: ${p.face} without its bleed`).toBeDefined();
+          expect(clip!.w).toBeCloseTo(p.w + 2 * c.print.bleedMm, 1);
+        }
+      });
+    });
+  }
+});
+
+it("the art carries exactly the 1/8 in bleed the default shows", () => {
+  expect(DEFAULT_PRINT.bleedMm).toBe(BLEED_MM);
+  expect(BLEED_MM).toBeCloseTo(25.4 / 8, 6);
+});
