@@ -49,7 +49,7 @@ describe("card grids", () => {
       expect(within(front, paper)).toBe(true);
       expect(back.label).toContain("backs");
       // Crop marks stay outside the cards.
-      const t = front.trim;
+      const t = front.trim!;
       for (const l of front.lines) {
         const inside = (x: number, y: number): boolean => x > t.x + 0.01 && x < t.x + t.w - 0.01 && y > t.y + 0.01 && y < t.y + t.h - 0.01;
         expect(inside(l.x1, l.y1) || inside(l.x2, l.y2)).toBe(false);
