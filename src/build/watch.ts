@@ -3,9 +3,11 @@
  * templates folders and rebuilds only the games an edit touched, through the incremental build
  * (one worker pool kept warm). A bad edit is reported with its located validation error and the
  * last good output stays in place; builds never overlap (edits during a build queue one more).
+ * Watching is chokidar's: folders created or recreated while watching are watched too, and an
+ * editor's atomic save (write a temporary file, rename it over the original) counts as an edit.
  */
-import { readdirSync, watch, type FSWatcher } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { watch as watchPaths, type FSWatcher } from "chokidar";
+import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { defaultTemplatesDir, displayPath, loadGame } from "../model/load";
 import type { GameModel } from "../model/types";
 import { TemplateSet } from "../render/face";
@@ -41,7 +43,7 @@ function listSome(keys: string[], max = 8): string {
 
 export class Watcher {
   private readonly pool = new WorkerPool();
-  private readonly watchers: FSWatcher[] = [];
+  private watcher: FSWatcher | undefined;
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -57,8 +59,7 @@ export class Watcher {
   async start(): Promise<void> {
     await this.rebuild(this.opts.games);
     const data = resolve(this.opts.dataDir);
-    this.watchTree(data);
-    this.watchTree(this.templatesDir);
+    await this.watchFolders(data);
     this.opts.log(`watching ${displayPath(data)}/ and ${displayPath(this.templatesDir)}/ (Ctrl-C to stop)`);
     this.warming = this.warm();
   }
@@ -85,25 +86,31 @@ export class Watcher {
     }
   }
 
-  /**
-   * One inotify watch per folder (Node 20's recursive mode polls files on Linux, seconds late).
-   * Folders created later are not watched until watch restarts.
-   */
-  private watchTree(root: string): void {
-    const dirs = [root, ...readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(d.parentPath, d.name))];
-    for (const dir of dirs) {
-      const w = watch(dir, (_e, name) => this.changed(root, name === null ? dir : join(dir, name.toString())));
-      w.on("error", () => w.close());
-      this.watchers.push(w);
-    }
+  /** Starts watching the data and templates folders; resolves once the first scan is done. */
+  private async watchFolders(data: string): Promise<void> {
+    const watcher = watchPaths([data, this.templatesDir], {
+      ignoreInitial: true,
+      ignored: (path) => isEditorLitter(basename(path)),
+      // an editor's save that renames over the file: one `change`, not `unlink` + `add`
+      atomic: true,
+    });
+    this.watcher = watcher;
+    watcher.on("all", (_event, path) => this.changed(path));
+    watcher.on("error", (err) => this.opts.log(`watch: ${err instanceof Error ? err.message : String(err)}`));
+    await new Promise<void>((ready) => watcher.once("ready", () => ready()));
   }
 
-  /** Which games a changed file belongs to: its top folder, or every game for shared files (partials). */
-  private changed(root: string, name: string | Buffer | null): void {
+  /**
+   * Which games a changed path belongs to: its top folder under data/ or templates/; every game
+   * for other template files (partials); none for other data files (data/schema).
+   */
+  private changed(path: string): void {
     if (this.closed) return;
-    const rel = name === null ? "" : relative(root, resolve(root, name.toString()));
+    const inTemplates = isInside(this.templatesDir, path);
+    const root = inTemplates ? this.templatesDir : resolve(this.opts.dataDir);
+    const rel = relative(root, path);
     const top = rel.split(sep)[0];
-    const games = this.opts.games.includes(top) ? [top] : root === this.templatesDir || rel === "" ? this.opts.games : [];
+    const games = this.opts.games.includes(top) ? [top] : inTemplates || rel === "" ? this.opts.games : [];
     if (games.length === 0) return;
     for (const g of games) this.pending.add(g);
     clearTimeout(this.timer);
@@ -186,9 +193,19 @@ export class Watcher {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
-    for (const w of this.watchers) w.close();
+    await this.watcher?.close();
     await this.running;
     await this.warming;
     await this.pool.close();
   }
+}
+
+function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/** Files editors write next to the real one (swap, backup, lock, vim's write test): never inputs. */
+export function isEditorLitter(name: string): boolean {
+  return /^\.|~$|\.(swp|swx|swo|tmp|crswap)$|^4913$|^#.*#$/.test(name);
 }

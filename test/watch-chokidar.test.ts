@@ -1,0 +1,133 @@
+/**
+ * The watcher never goes stale (issues 17 and 18): a game folder deleted and recreated, a folder
+ * created while watching, an editor's atomic save (temporary file renamed over the original)
+ * and a game's template edited are all seen and rebuild the right game. Each step awaits the
+ * watcher's own rebuild callback; nothing sleeps for a fixed time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Watcher, isEditorLitter } from "../src/build/watch";
+import { DATA, TEMPLATES, tempDir } from "./render-support";
+
+/** A 1×1 white PNG. */
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC";
+
+type Event = { kind: "rebuilt" | "failed"; games: string[]; message?: string };
+
+describe("watcher over changing folders", () => {
+  const dir = tempDir("watch-chokidar");
+  const data = join(dir, "data");
+  const templates = join(dir, "templates");
+  const out = join(dir, "out");
+  const lines: string[] = [];
+  const events: Event[] = [];
+  let waiting: (() => void) | undefined;
+  let watcher: Watcher;
+
+  const push = (e: Event): void => {
+    events.push(e);
+    waiting?.();
+  };
+
+  /** Resolves with the first event from now on that `match` accepts (events before `from` are old). */
+  async function until(match: (e: Event) => boolean, from = events.length): Promise<Event> {
+    for (;;) {
+      const found = events.slice(from).find(match);
+      if (found !== undefined) return found;
+      await new Promise<void>((wake) => (waiting = wake));
+    }
+  }
+
+  const rebuilt = (game: string) => (e: Event) => e.kind === "rebuilt" && e.games.includes(game);
+  const gallery = (game: string): string => readFileSync(join(out, game, "index.html"), "utf8");
+
+  /** Writes `text` as editors do: a temporary file next to it, renamed over the original. */
+  function atomicSave(file: string, text: string): void {
+    const temp = `${file}.tmp`;
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  }
+
+  beforeAll(async () => {
+    cpSync(join(DATA, "lunar-trick"), join(data, "lunar-trick"), { recursive: true });
+    cpSync(join(DATA, "eclipsed"), join(data, "eclipsed"), { recursive: true });
+    cpSync(TEMPLATES, templates, { recursive: true });
+    watcher = new Watcher({
+      dataDir: data,
+      templatesDir: templates,
+      outDir: out,
+      games: ["lunar-trick", "eclipsed"],
+      papers: [],
+      png: false,
+      debounceMs: 80,
+      log: (l) => lines.push(l),
+      onRebuilt: (games) => push({ kind: "rebuilt", games }),
+      onFailed: (games, message) => push({ kind: "failed", games, message }),
+    });
+    await watcher.start();
+  }, 120_000);
+
+  afterAll(() => watcher.close());
+
+  it("an atomic save (write a temporary file, rename it over the deck) rebuilds the game", async () => {
+    const deck = join(data, "lunar-trick", "deck.yaml");
+    const from = events.length;
+    atomicSave(deck, readFileSync(deck, "utf8").replace('name: "Rising Moon 2"', 'name: "Rising Moon Atomic"'));
+    const e = await until(rebuilt("lunar-trick"), from);
+    expect(e.games).toEqual(["lunar-trick"]);
+    expect(gallery("lunar-trick")).toContain("Rising Moon Atomic");
+  }, 60_000);
+
+  it("a game folder deleted and recreated: the deletion is reported and later edits are seen", async () => {
+    const game = join(data, "lunar-trick");
+    let from = events.length;
+    rmSync(game, { recursive: true });
+    const gone = await until((e) => e.kind === "failed" && e.games.includes("lunar-trick"), from);
+    expect(gone.message).toMatch(/lunar-trick/);
+    expect(gallery("lunar-trick")).toContain("Rising Moon Atomic"); // the last good output stays
+
+    from = events.length;
+    cpSync(join(DATA, "lunar-trick"), game, { recursive: true });
+    await until(rebuilt("lunar-trick"), from);
+    expect(gallery("lunar-trick")).toContain("Rising Moon 2");
+
+    // the edit the old fs.watch loop never saw: inside the recreated folder
+    from = events.length;
+    const deck = join(game, "deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace('name: "Rising Moon 2"', 'name: "Rising Moon Again"'));
+    await until(rebuilt("lunar-trick"), from);
+    expect(gallery("lunar-trick")).toContain("Rising Moon Again");
+  }, 90_000);
+
+  it("a folder created while watching is watched: an art file written into it is seen", async () => {
+    // the deck names art in a folder that does not exist yet: a located error, no rebuild
+    const deck = join(data, "eclipsed", "deck.yaml");
+    let from = events.length;
+    writeFileSync(deck, readFileSync(deck, "utf8").replace('name: "Solar Traveler"', 'name: "Solar Traveler"\n    image: "art/pic.png"'));
+    const missing = await until((e) => e.kind === "failed" && e.games.includes("eclipsed"), from);
+    expect(missing.message).toMatch(/deck\.yaml:\d+:\d+/);
+    // one new folder (one event, one failed rebuild), then the file inside it
+    from = events.length;
+    mkdirSync(join(data, "eclipsed", "art"));
+    await until((e) => e.games.includes("eclipsed"), from);
+    from = events.length;
+    writeFileSync(join(data, "eclipsed", "art", "pic.png"), Buffer.from(PNG_1X1, "base64"));
+    const e = await until((x) => x.games.includes("eclipsed"), from);
+    expect(e).toEqual({ kind: "rebuilt", games: ["eclipsed"] });
+  }, 60_000);
+
+  it("a game's template rebuilds only that game; an atomic save of it too", async () => {
+    const template = join(templates, "eclipsed", "card.svg.hbs");
+    const from = events.length;
+    atomicSave(template, readFileSync(template, "utf8") + "\n<!-- edited -->\n");
+    const e = await until((x) => x.kind === "rebuilt", from);
+    expect(e.games).toEqual(["eclipsed"]);
+    expect(lines.join("\n")).toMatch(/eclipsed: \d+ faces? changed/);
+  }, 60_000);
+
+  it("editor litter (swap, backup, lock files) is not an input", () => {
+    for (const name of [".deck.yaml.swp", "deck.yaml~", "4913", ".#deck.yaml", "#deck.yaml#", "deck.yaml.tmp"]) expect(isEditorLitter(name)).toBe(true);
+    for (const name of ["deck.yaml", "back.svg.hbs", "cards.csv", "art.png"]) expect(isEditorLitter(name)).toBe(false);
+  });
+});
