@@ -79,6 +79,32 @@ export const diagnostics = {
   fileMissing: (loc: Location, what: string) =>
     make("file-missing", loc, [], `file not found (${what})`),
   fileUnreadable: (loc: Location, reason: string) => make("file-unreadable", loc, [], `cannot read file: ${reason}`),
+  fileOutsideData: (loc: Location) =>
+    make("path-escapes", loc, [], "this path is a link that leads outside the data folder; data files must be inside data/ (copy the file in instead of linking to it)"),
+  notRegularFile: (loc: Location, kind: string) =>
+    make("not-a-file", loc, [], `expected a regular file, found ${kind}; replace it with the YAML file`),
+  fileTooLarge: (loc: Location, size: number, limit: number) =>
+    make("file-too-large", loc, [], `the file is ${size} bytes; the limit is ${limit} bytes (1 MiB): split the data or shorten it`),
+  wrongEncoding: (loc: Location, encoding: string) =>
+    make("file-encoding", loc, [], `the file is encoded as ${encoding}; data files must be UTF-8: re-save it as UTF-8`),
+  invalidUtf8: (loc: Location, offset: number, byte: number) =>
+    make(
+      "file-encoding",
+      loc,
+      [],
+      `invalid UTF-8 at byte offset ${offset} (byte 0x${byte.toString(16).padStart(2, "0")}); data files must be UTF-8: re-save the file as UTF-8`,
+    ),
+  nulByte: (loc: Location, offset: number) =>
+    make("file-encoding", loc, [], `NUL byte at byte offset ${offset}: this is not UTF-8 text (a binary file?); data files must be UTF-8 text`),
+  badKey: (loc: Location, what: string) =>
+    make("bad-key", loc, [], `a mapping key must be plain text, got ${what}; write the key as a word, e.g. \`name: value\``),
+  unsupportedTag: (loc: Location, tag: string) =>
+    make(
+      "unsupported-tag",
+      loc,
+      [],
+      `YAML tag ${tag} is not supported: data files hold only text, numbers, true/false, lists and mappings; remove the tag`,
+    ),
   yamlSyntax: (loc: Location, yamlCode: string, message: string) =>
     make("yaml-syntax", loc, [], `YAML syntax error (${yamlCode}): ${message}`),
   duplicateKey: (loc: Location, key: string) =>
@@ -92,7 +118,20 @@ export const diagnostics = {
     ),
   multipleDocuments: (loc: Location) =>
     make("multiple-documents", loc, [], "a data file holds exactly one YAML document; remove the `---` separator"),
-  emptyDocument: (loc: Location) => make("empty-document", loc, [], "the file is empty; expected a mapping"),
+  emptyDocument: (loc: Location) => make("empty-document", loc, [], "the file is empty (or only comments); expected a mapping"),
+
+  // ---- limits a build can meet --------------------------------------------------------------
+  controlCharacter: (loc: Location, path: readonly PathSegment[], codePoint: number, index: number) =>
+    make(
+      "control-character",
+      loc,
+      path,
+      `contains the control character U+${codePoint.toString(16).toUpperCase().padStart(4, "0")} at character ${index + 1}, which printed text cannot hold; remove it (only tabs and line breaks are allowed)`,
+    ),
+  textTooLong: (loc: Location, path: readonly PathSegment[], length: number, limit: number) =>
+    make("text-too-long", loc, path, `text is ${length} characters long; the limit is ${limit} characters: shorten it or split it over several items`),
+  overLimit: (loc: Location, path: readonly PathSegment[], what: string, got: number, limit: number, fix: string) =>
+    make("over-limit", loc, path, `${what} is ${+got.toFixed(3)}; the limit is ${limit}: ${fix}`),
 
   // ---- schema (one per zod issue kind) ------------------------------------------------------
   wrongType: (loc: Location, path: readonly PathSegment[], expected: string, got: unknown) =>

@@ -18,6 +18,7 @@ import { componentSchema, gameSchema, type ComponentFile, type FieldValue, type 
 import { referenceSchema, type ReferenceFile } from "./schema/reference";
 import { buildTable } from "./tables";
 import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
+import { MAX_GAME_AREA_M2, MAX_GAME_PIECES, textProblems } from "./limits";
 import { readYaml, type YamlSource } from "./yaml-source";
 import { validateWith } from "./zod-issues";
 
@@ -54,9 +55,11 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   const problems: Diagnostic[] = [];
   const read = (file: string) => {
     const abs = join(gameDir, file);
-    const r = readYaml(abs, displayPath(abs));
+    const r = readYaml(abs, displayPath(abs), absData);
     problems.push(...r.diagnostics);
-    return r.source.value === undefined ? undefined : r.source;
+    if (r.source.value === undefined) return undefined;
+    problems.push(...textProblems(r.source));
+    return r.source;
   };
   const validate = <T>(schema: Parameters<typeof validateWith>[0], src: YamlSource | undefined): T | undefined => {
     if (src === undefined) return undefined;
@@ -110,6 +113,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       problems,
     };
     const components = buildComponents(ctx);
+    gameTotals(ctx);
     if (game && problems.length === 0) {
       model = {
         id: game.id,
@@ -316,6 +320,22 @@ function asset(ctx: Ctx, value: string, path: PathSegment[], src: YamlSource = c
     return undefined;
   }
   return abs;
+}
+
+/** Whole-game limits: every piece is rendered and imposed, so the sum is what a build must handle. */
+function gameTotals(ctx: Ctx): void {
+  const valid = ctx.parts.components.map(({ c }) => c);
+  const pieces = valid.reduce((n, c) => n + c.count, 0);
+  const area = valid.reduce((a, c) => a + (c.count * c.size.width * c.size.height) / 1e6, 0);
+  const at = ["components"];
+  if (pieces > MAX_GAME_PIECES) {
+    ctx.problems.push(diagnostics.overLimit(ctx.src.locate(at, { key: true }), at, "the pieces of all components together", pieces, MAX_GAME_PIECES, "lower the counts or split the game"));
+  }
+  if (area > MAX_GAME_AREA_M2) {
+    ctx.problems.push(
+      diagnostics.overLimit(ctx.src.locate(at, { key: true }), at, "the printed area of all pieces together (m², count × width × height)", area, MAX_GAME_AREA_M2, "lower the counts or the sizes"),
+    );
+  }
 }
 
 function rulesValue(ctx: Ctx, pointer: string, path: PathSegment[]): unknown {

@@ -3,14 +3,14 @@
  * cross-reference) can be reported at `file:line:col`. Syntax errors, duplicate keys, several
  * documents and alias bombs are reported as diagnostics, never thrown.
  */
-import { readFileSync } from "node:fs";
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from "yaml";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
+import { readDataText } from "./read-text";
+
+export { MAX_FILE_BYTES } from "./read-text";
 
 /** yaml's default; an alias may expand to at most this many nodes. Guards against "billion laughs". */
 export const MAX_ALIAS_COUNT = 100;
-/** Data files are small; refuse anything absurdly large before parsing it. */
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export interface YamlSource {
   /** Path as shown in messages (relative to the working directory when inside it). */
@@ -27,40 +27,39 @@ function headerOnly(message: string): string {
   return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "").trim();
 }
 
-export function readYaml(absPath: string, displayPath: string): { source: YamlSource; diagnostics: Diagnostic[] } {
-  const problems: Diagnostic[] = [];
-  const fileLoc: Location = { file: displayPath };
-  let text: string;
-  try {
-    text = readFileSync(absPath, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    problems.push(
-      code === "ENOENT"
-        ? diagnostics.fileMissing(fileLoc, "every game folder needs it; see docs/data-format.md")
-        : diagnostics.fileUnreadable(fileLoc, (err as Error).message),
-    );
-    return { source: emptySource(absPath, displayPath), diagnostics: problems };
-  }
-  if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
-    problems.push(diagnostics.fileUnreadable(fileLoc, `larger than ${MAX_FILE_BYTES} bytes`));
-    return { source: emptySource(absPath, displayPath), diagnostics: problems };
-  }
+/**
+ * Reads and parses one data file. With `root`, the file must resolve (through symbolic links) to a
+ * path inside that folder.
+ */
+export function readYaml(absPath: string, displayPath: string, root?: string): { source: YamlSource; diagnostics: Diagnostic[] } {
+  const read = readDataText(absPath, displayPath, root);
+  if (!read.ok) return { source: emptySource(absPath, displayPath), diagnostics: [read.diagnostic] };
+  return parseYaml(read.text, absPath, displayPath);
+}
 
+/** Parses YAML text; every problem becomes a located diagnostic, one per cause. */
+export function parseYaml(text: string, absPath: string, displayPath: string): { source: YamlSource; diagnostics: Diagnostic[] } {
+  const problems: Diagnostic[] = [];
+  const fileLoc: Location = { file: displayPath, line: 1, col: 1 };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const at = (offset: number): Location => {
     const { line, col } = lineCounter.linePos(offset);
-    return { file: displayPath, line, col };
+    return { file: displayPath, line: Math.max(1, line), col: Math.max(1, col) };
   };
-  for (const err of doc.errors) {
+  for (const err of causes(doc.errors)) {
     const loc = at(err.pos[0]);
     if (err.code === "DUPLICATE_KEY") problems.push(diagnostics.duplicateKey(loc, duplicateKeyAt(doc, err.pos[0]) ?? "?"));
     else if (err.code === "MULTIPLE_DOCS") problems.push(diagnostics.multipleDocuments(loc));
     else problems.push(diagnostics.yamlSyntax(loc, err.code, headerOnly(err.message)));
   }
-  // yaml warnings (unresolved tags, ignored directives…) mean the file does not say what it seems to: errors here.
-  for (const w of doc.warnings) problems.push(diagnostics.yamlSyntax(at(w.pos[0]), w.code, headerOnly(w.message)));
+  // yaml warnings (ignored directives…) mean the file does not say what it seems to: errors here.
+  // Unresolved tags are reported once, with every other tag, by `shapeProblems`.
+  for (const w of doc.warnings) if (w.code !== "TAG_RESOLVE_FAILED") problems.push(diagnostics.yamlSyntax(at(w.pos[0]), w.code, headerOnly(w.message)));
+  // After a syntax error the tree is yaml's best guess: its shapes would be consequences, not causes.
+  const broken = doc.errors.some((e) => e.code !== "DUPLICATE_KEY");
+  const shape = broken ? [] : shapeProblems(doc, text, at);
+  problems.push(...shape);
   const source: YamlSource = {
     displayPath,
     absPath,
@@ -68,10 +67,11 @@ export function readYaml(absPath: string, displayPath: string): { source: YamlSo
     locate: (path, opts) => locateIn(doc, path, opts?.key === true, at, fileLoc),
   };
   // Duplicate keys leave a usable document (the first value is kept): go on, to report everything else too.
-  if (doc.errors.some((e) => e.code !== "DUPLICATE_KEY") || doc.warnings.length > 0) return { source, diagnostics: problems };
+  if (broken || doc.warnings.length > 0 || shape.length > 0) return { source, diagnostics: problems };
 
+  let value: unknown;
   try {
-    source.value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
     if (err instanceof ReferenceError && /alias/i.test(err.message)) {
       problems.push(diagnostics.aliasBomb(firstAliasLocation(doc, at) ?? fileLoc, MAX_ALIAS_COUNT));
@@ -80,8 +80,72 @@ export function readYaml(absPath: string, displayPath: string): { source: YamlSo
     }
     return { source, diagnostics: problems };
   }
-  if (source.value === null || source.value === undefined) problems.push(diagnostics.emptyDocument(at(0)));
+  // An empty file (or one holding only comments or `~`) is one problem, not also a schema error.
+  if (value === null || value === undefined) problems.push(diagnostics.emptyDocument(fileLoc));
+  else source.value = value;
   return { source, diagnostics: problems };
+}
+
+/**
+ * One syntax error per cause: a tab used for indentation makes yaml misread the lines after it,
+ * so when there are tab errors only they are reported (one per line); otherwise the first error
+ * of each line.
+ */
+function causes(errors: readonly YAMLError[]): YAMLError[] {
+  const syntax = errors.filter((e) => e.code !== "DUPLICATE_KEY" && e.code !== "MULTIPLE_DOCS");
+  const tabs = syntax.filter((e) => e.code === "TAB_AS_INDENT");
+  const kept = tabs.length > 0 ? tabs : syntax;
+  const seenLines = new Set<number>();
+  const firstPerLine = kept.filter((e) => {
+    const line = e.linePos?.[0].line ?? e.pos[0];
+    if (seenLines.has(line)) return false;
+    seenLines.add(line);
+    return true;
+  });
+  return [...errors.filter((e) => !syntax.includes(e)), ...firstPerLine];
+}
+
+/** Scalar tags a data file may spell out; everything else (!!binary, !!set, !!timestamp, !custom) is refused. */
+const PLAIN_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
+
+/** `!!binary` for yaml's long core tag names; local tags as written. */
+function tagName(tag: string): string {
+  return tag.startsWith("tag:yaml.org,2002:") ? `!!${tag.slice("tag:yaml.org,2002:".length)}` : tag;
+}
+
+/**
+ * Keys that are not plain text (a list, a mapping, nothing, an alias) and tags that make a value
+ * something other than text, a number, true/false, a list or a mapping. Checked on the document,
+ * before conversion, so yaml never warns on the console about stringified keys.
+ */
+function shapeProblems(doc: Document, text: string, at: (o: number) => Location): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(doc, {
+    Pair(_k, pair) {
+      const key = pair.key as Node | null;
+      const where = key?.range ? at(key.range[0]) : isNodeWithRange(pair.value) ? at(pair.value.range[0]) : at(0);
+      if (key === null || (isScalar(key) && key.value === null)) out.push(diagnostics.badKey(where, "an empty key"));
+      else if (isAlias(key)) out.push(diagnostics.badKey(where, `an alias (*${key.source})`));
+      else if (isMap(key)) out.push(diagnostics.badKey(where, "a mapping"));
+      else if (isSeq(key)) out.push(diagnostics.badKey(where, "a list"));
+      return undefined;
+    },
+    Node(_k, node) {
+      const tag = (node as { tag?: string }).tag;
+      if (tag === undefined || PLAIN_TAGS.has(tag)) return undefined;
+      // The node's range starts at its value; the tag is written just before it.
+      const start = node.range ? node.range[0] : 0;
+      let from = text.lastIndexOf("!", start);
+      while (from > 0 && !" \t\r\n[{,".includes(text[from - 1])) from--;
+      out.push(diagnostics.unsupportedTag(at(from >= 0 ? from : start), tagName(tag)));
+      return undefined;
+    },
+  });
+  return out;
+}
+
+function isNodeWithRange(n: unknown): n is Node & { range: [number, number, number] } {
+  return n !== null && typeof n === "object" && Array.isArray((n as Node).range);
 }
 
 function emptySource(absPath: string, displayPath: string): YamlSource {

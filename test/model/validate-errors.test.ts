@@ -94,7 +94,7 @@ const CASES: Case[] = [
     name: "wrong count with copies and sets",
     edit: (t) => t.replace(SE_GAME, "count: 18", "count: 17"),
     expect: (t) => [
-      `${t.loc(SE_GAME, "17")}: components[1].count: count is 17 but the component has 18 pieces (items × copies × 3 sets); fix the count or the items`,
+      `${t.loc(SE_GAME, "count: 17", 7)}: components[1].count: count is 17 but the component has 18 pieces (items × copies × 3 sets); fix the count or the items`,
     ],
   },
   {
@@ -175,7 +175,7 @@ const CASES: Case[] = [
   {
     name: "empty file",
     edit: (t) => t.write("eclipsed/reference.yaml", "# nothing yet\n"),
-    expect: (t) => [`${t.path("eclipsed/reference.yaml")}:1:1: the file is empty; expected a mapping`],
+    expect: (t) => [`${t.path("eclipsed/reference.yaml")}:1:1: the file is empty (or only comments); expected a mapping`],
   },
   {
     name: "moon card on the wrong side",
@@ -225,12 +225,12 @@ describe("syzygy validate: bad inputs give located messages and exit 1", () => {
     expect([...located].sort((a, b) => a.localeCompare(b, "en", { numeric: true }))).toEqual(located);
   });
 
-  it("an unresolved YAML tag is an error, not silently a string", async () => {
+  it("an unknown YAML tag is an error, not silently a string", async () => {
     const t = tempData();
     t.replace(LT_DECK, 'name: "Rising Moon 5"', 'name: !upper "Rising Moon 5"');
     const r = await runCli(["validate", "--data", t.data]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`${t.loc(LT_DECK, "!upper")}: YAML syntax error (TAG_RESOLVE_FAILED): Unresolved tag: !upper`);
+    expect(r.stderr).toContain(`${t.loc(LT_DECK, "!upper")}: YAML tag !upper is not supported: data files hold only text, numbers, true/false, lists and mappings; remove the tag`);
   });
 
   it("a folder that is not a known game is reported with did-you-mean", async () => {

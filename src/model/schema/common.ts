@@ -1,6 +1,7 @@
 /** Building blocks shared by every data schema; each carries the message a designer should read. */
 import { z } from "zod";
 import { show } from "../diagnostics";
+import { MAX_BOARD_MM, MIN_SIZE_MM } from "../limits";
 
 /** Stable ASCII id: lowercase letters, digits and single hyphens (also used in file names and by the Lua engine). */
 export const id = z
@@ -24,11 +25,16 @@ export function intAtLeast(min: number) {
   return z.int({ error }).min(min, { error });
 }
 
-/** Millimetres, > 0. */
+/** Millimetres, within what a build can print (cards and tokens are held to a smaller maximum by their component). */
 export const mm = z
   .number({ error: (iss) => `expected a size in millimetres (a number), got ${show(iss.input)}` })
-  .positive({ error: (iss) => `expected a size in millimetres greater than 0, got ${show(iss.input)}` })
-  .max(2000, { error: (iss) => `expected a size in millimetres up to 2000, got ${show(iss.input)}` });
+  .min(MIN_SIZE_MM, {
+    error: (iss) => `expected a size of at least ${MIN_SIZE_MM} mm (the smallest piece that can be cut out), got ${show(iss.input)}`,
+  })
+  .max(MAX_BOARD_MM, {
+    error: (iss) =>
+      `expected a size of at most ${MAX_BOARD_MM} mm (the limit for boards and sheets, which are tiled over several pages), got ${show(iss.input)}; split the board into parts`,
+  });
 
 export const hexColour = z
   .string()

@@ -2,6 +2,13 @@
 import { z } from "zod";
 import { show } from "../diagnostics";
 import { assetPath, colourRef, colourRoles, hexColour, id, identifier, intAtLeast, mm, printedFields, rulesRef } from "./common";
+import { MAX_COPIES, MAX_COUNT, MAX_PIECE_MM, MIN_SECTOR_DEGREES } from "../limits";
+
+/** A whole number 1..max whose message names the limit and what to do instead. */
+function pieces(max: number, what: string, fix: string) {
+  const error = (iss: { input?: unknown }) => `expected a whole number 1..${max} (${what}), got ${show(iss.input)}${typeof iss.input === "number" && iss.input > max ? `; ${fix}` : ""}`;
+  return z.int({ error }).min(1, { error }).max(max, { error });
+}
 
 export const COMPONENT_KINDS = ["card", "board", "token", "sheet"] as const;
 
@@ -19,7 +26,13 @@ export const shapeSchema = z
     z
       .strictObject({
         kind: z.literal("sector"),
-        degrees: z.number().gt(0).max(360).meta({ description: "Angle of the pie slice (72 = 1/5 of a disc)." }),
+        degrees: z
+          .number()
+          .min(MIN_SECTOR_DEGREES, {
+            error: (iss) => `expected at least ${MIN_SECTOR_DEGREES} degrees (at most ${360 / MIN_SECTOR_DEGREES} slices a disc), got ${show(iss.input)}`,
+          })
+          .max(360)
+          .meta({ description: "Angle of the pie slice (72 = 1/5 of a disc)." }),
       })
       .meta({ description: "A pie slice of the disc that fits the size box, point at the box centre's bottom." }),
   ])
@@ -36,7 +49,9 @@ export const itemSchema = z
   .strictObject({
     id,
     name: z.string().min(1),
-    copies: intAtLeast(1).optional().meta({ description: "Identical physical pieces printed from this item (default 1)." }),
+    copies: pieces(MAX_COPIES, `at most ${MAX_COPIES} copies of one item`, "print the PDF pages more than once instead")
+      .optional()
+      .meta({ description: "Identical physical pieces printed from this item (default 1)." }),
     ...printedFields,
     fields: z.record(identifier, fieldValue).optional().meta({ description: "Extra values for the templates." }),
     templates: templatesSchema.partial().optional().meta({ description: "Per-item template override." }),
@@ -63,7 +78,9 @@ export const componentSchema = z
     kind: z.enum(COMPONENT_KINDS),
     name: z.string().min(1),
     description: z.string().optional(),
-    count: intAtLeast(1).meta({ description: "Physical pieces: sum of item copies × sets." }),
+    count: pieces(MAX_COUNT, `at most ${MAX_COUNT} pieces in one component`, "split the component into several").meta({
+      description: "Physical pieces: sum of item copies × sets.",
+    }),
     size: sizeSchema,
     shape: shapeSchema.optional(),
     templates: templatesSchema,
@@ -85,6 +102,29 @@ export const componentSchema = z
         path: [],
         input: c,
         message: `give exactly one of "from" (deck or reference) or "items" (a list), got ${c.from === undefined ? "neither" : "both"}`,
+      });
+    }
+    if (c.kind === "card" || c.kind === "token") {
+      for (const side of ["width", "height"] as const) {
+        const got = c.size[side];
+        if (got > MAX_PIECE_MM) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["size", side],
+            input: got,
+            message: `expected at most ${MAX_PIECE_MM} mm for a ${c.kind} (it is printed whole, on A4 or Letter), got ${got}; make it a board to tile it over pages`,
+          });
+        }
+      }
+    }
+    const radius = c.shape?.kind === "rect" ? c.shape.cornerRadius : undefined;
+    const half = Math.min(c.size.width, c.size.height) / 2;
+    if (radius !== undefined && radius > half) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["shape", "cornerRadius"],
+        input: radius,
+        message: `expected a corner radius of at most ${+half.toFixed(3)} mm (half the shorter side), got ${radius}`,
       });
     }
     if (c.backs === "per-item" && c.templates.back === undefined) {

@@ -1,0 +1,58 @@
+/**
+ * Limits that keep whatever validates buildable in bounded time and memory. Each was measured on
+ * the build (2 cores): 1000 distinct cards plus 1000 tokens build with TTS in ~50 s and ~0.5 GB;
+ * an 800 mm board rasterises at 300 dpi in ~3 s and ~0.95 GB peak (1000 mm: 1.3 GB; 2000 mm
+ * exceeds the rasteriser's pixel limit); text lays out at ~30 µs a character.
+ * The README ("Input limits") lists them for designers.
+ */
+import { diagnostics, type Diagnostic, type PathSegment } from "./diagnostics";
+import type { YamlSource } from "./yaml-source";
+
+/** Smallest side of any piece (mm): smaller pieces cannot be cut, and the imposer would lay out millions per page. */
+export const MIN_SIZE_MM = 5;
+/** Cards and tokens are printed whole: each side fits the short side of A4 and Letter (minus margins and bleed). */
+export const MAX_PIECE_MM = 190;
+/** Boards and sheets larger than the paper are tiled; the limit is the 300-dpi raster of the whole board. */
+export const MAX_BOARD_MM = 800;
+/** Copies of one item, and pieces of one component. */
+export const MAX_COPIES = 1000;
+export const MAX_COUNT = 1000;
+/** Pieces of one game, all components together. */
+export const MAX_GAME_PIECES = 2000;
+/** Printed area of one game (m²), all pieces together: about 160 A4 pages. */
+export const MAX_GAME_AREA_M2 = 10;
+/** Smallest pie slice (degrees): at most 36 slices a disc. */
+export const MIN_SECTOR_DEGREES = 10;
+/** Any one text value (a card text, a name, a rules string). */
+export const MAX_TEXT_CHARS = 2000;
+
+/**
+ * Characters an SVG (XML 1.0) document cannot hold, or that print as nothing: C0 controls except
+ * tab and line breaks, DEL, C1 controls, lone surrogates, U+FFFE and U+FFFF.
+ */
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** One problem per offending string, key or value, anywhere in a file. */
+export function textProblems(source: YamlSource): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const check = (s: string, path: PathSegment[], key: boolean) => {
+    const bad = FORBIDDEN.exec(s);
+    if (bad) out.push(diagnostics.controlCharacter(source.locate(path, { key }), path, bad[0].charCodeAt(0), bad.index));
+    else if (s.length > MAX_TEXT_CHARS) {
+      const length = [...s].length;
+      if (length > MAX_TEXT_CHARS) out.push(diagnostics.textTooLong(source.locate(path, { key }), path, length, MAX_TEXT_CHARS));
+    }
+  };
+  const walk = (value: unknown, path: PathSegment[]) => {
+    if (typeof value === "string") check(value, path, false);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        check(k, [...path, k], true);
+        walk(v, [...path, k]);
+      }
+    }
+  };
+  walk(source.value, []);
+  return out;
+}
