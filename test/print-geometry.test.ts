@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
 import { writePdf } from "../src/render/pdf";
+import { alignmentTest } from "../src/render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../src/render/page";
 import { BLEED_MM } from "../src/render/types";
 import { edgeDistance, pageGeometry, unionBox, type Box, type PageGeometry } from "./pdf-geometry";
@@ -23,6 +24,8 @@ interface Case {
   paper: "a4" | "letter";
   print: PrintOptions;
   name: string;
+  /** The duplex alignment test sheet instead of the game's pieces. */
+  alignment?: boolean;
 }
 
 const cases: Case[] = [];
@@ -30,6 +33,7 @@ for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
   for (const paper of ["a4", "letter"] as const) cases.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
 }
 for (const paper of ["a4", "letter"] as const) {
+  cases.push({ game: "eclipsed", paper, print: DEFAULT_PRINT, name: `alignment test ${paper}`, alignment: true });
   cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, duplex: "short" }, name: `lunar-trick ${paper} short-edge` });
   cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, bleedLayout: true }, name: `lunar-trick ${paper} --bleed` });
   cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short", bleedMm: 2 }, name: `lunar-trick ${paper} --bleed --bleed-mm 2 short-edge` });
@@ -51,8 +55,9 @@ beforeAll(async () => {
   const art = new Map<string, Map<string, string>>();
   for (const c of cases) {
     if (!art.has(c.game)) art.set(c.game, new Map(renderSides(game(c.game), t).sides.map((s) => [s.key, s.svg])));
-    const pages = printPages(game(c.game), PAPERS[c.paper], c.print);
-    const pdf = await writePdf(pages, art.get(c.game)!, { title: c.name, footer: c.game, paper: PAPERS[c.paper], duplex: c.print.duplex });
+    const test = c.alignment ? alignmentTest({ width: 63.5, height: 88.9 }, PAPERS[c.paper], c.print) : undefined;
+    const pages = test ? test.pages : printPages(game(c.game), PAPERS[c.paper], c.print);
+    const pdf = await writePdf(pages, test ? test.faces : art.get(c.game)!, { title: c.name, footer: c.game, paper: PAPERS[c.paper], duplex: c.print.duplex });
     measured.set(c.name, { pages, geo: await pageGeometry(pdf) });
   }
 }, 180_000);

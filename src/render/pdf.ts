@@ -178,7 +178,8 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
       doc.text(t.text, t.x * k - (t.anchor === "middle" ? tw / 2 : 0), (t.y - t.size / 2) * k, { lineBreak: false });
       doc.restore();
     }
-    drawFooter(doc, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`);
+    // A page sized to one piece (print-on-demand) is trimmed at its TrimBox: no footer or ruler on it.
+    if (page.size === undefined) drawFooter(doc, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`);
   }
   if (warnings.length > 0) throw new Error(`PDF rendering problems:\n${[...new Set(warnings)].join("\n")}`);
   doc.end();
