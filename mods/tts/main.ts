@@ -3,33 +3,88 @@
  * handlers and UI callbacks by global name, so every handler is assigned to a global here.
  */
 import { canonical } from "../../src/engine/core/serialize";
-import { collectTrick, handleDrop, pressButton, replayText, restore, saveText, startGame, type SavedGame } from "./session";
+import { findGame } from "../../src/engine/registry";
+import {
+  collectTrick,
+  gameInProgress,
+  handleDrop,
+  handlePickUp,
+  pressButton,
+  refreshUi,
+  replayText,
+  restore,
+  saveText,
+  startGame,
+  type SavedGame,
+} from "./session";
 import { allButtonIds } from "./games/buttons";
+import { choicesFor } from "./games/options";
+import { saveConfig } from "./config";
 import type { TableObject } from "./table";
-import { UI_START_PANEL } from "./ui-ids";
+import { tableText } from "./wording";
+import { UI_BOTS, UI_OPTION } from "./ui-ids";
 
 declare let syzygyStart2: (player: unknown) => void;
 declare let syzygyStart3: (player: unknown) => void;
 declare let syzygyStart4: (player: unknown) => void;
-declare let syzygyStartSeeded: (players: number, seed: string) => string;
+declare let syzygyBots: (player: unknown) => void;
+declare let syzygyOption: (player: unknown) => void;
+declare let syzygyStartSeeded: (players: number, seed: string, bots?: number, choice?: number) => string;
 declare let syzygyReplayLog: (player: { color: string } | undefined) => void;
 declare let syzygyCollect: () => void;
 declare let syzygySaveText: () => string;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
+const GOLD = { r: 1, g: 0.85, b: 0.3 };
+/** Seconds a second press of Start has to confirm abandoning a game in progress. */
+const CONFIRM_SECONDS = 10;
 
+/** Start panel choices: seats played by bots (the last seats), and the match option. */
+let bots = 0;
+let choice = 0;
+let confirming = 0;
+
+function maxPlayers(): number {
+  const game = findGame(saveConfig().game);
+  return game !== undefined ? game.maxPlayers : 4;
+}
+
+function showChoices(): void {
+  UI.setValue(UI_BOTS, bots === 0 ? "Bots: none" : "Bots: " + bots + (bots === 1 ? " seat" : " seats"));
+  UI.setAttribute(UI_BOTS, "text", bots === 0 ? "Bots: none" : "Bots: " + bots + (bots === 1 ? " seat" : " seats"));
+  const label = choicesFor(saveConfig().game)[choice].label;
+  UI.setValue(UI_OPTION, label);
+  UI.setAttribute(UI_OPTION, "text", label);
+}
+
+/** Start pressed: a game in progress is abandoned only when Start is pressed again to confirm. */
 function start(players: number): void {
-  const problem = startGame(players, "tts-" + tostring(os.time()));
+  if (gameInProgress() && confirming !== players) {
+    confirming = players;
+    broadcastToAll(tableText("A game is in progress", "press Start: " + players + " players again within " + CONFIRM_SECONDS + " seconds to abandon it and deal a new one"), GOLD);
+    Wait.time(() => {
+      confirming = 0;
+    }, CONFIRM_SECONDS);
+    return;
+  }
+  confirming = 0;
+  const problem = startGame(players, "tts-" + tostring(os.time()), bots < players ? bots : players, choice);
   if (problem !== "") broadcastToAll(problem, RED);
 }
 
 onLoad = (saved) => {
   if (saved !== undefined && saved !== "") {
     const problem = restore(JSON.decode(saved) as SavedGame);
-    if (problem === "") return;
-    broadcastToAll("Could not resume the saved game: " + problem + ". Start a new one.", RED);
+    if (problem !== "") broadcastToAll(tableText("Could not resume the saved game: " + problem, "start a new one"), RED);
   }
-  UI.setAttribute(UI_START_PANEL, "active", "true");
+  // The XmlUI replaces attributes set before it has loaded: show the panels once it has.
+  Wait.condition(
+    () => {
+      refreshUi();
+      showChoices();
+    },
+    () => !UI.loading,
+  );
 };
 
 onSave = () => saveText();
@@ -38,11 +93,24 @@ onObjectDrop = (color, obj) => {
   handleDrop(color, obj as unknown as TableObject);
 };
 
+onObjectPickUp = (color, obj) => {
+  handlePickUp(color, obj as unknown as TableObject);
+};
+
 syzygyStart2 = () => start(2);
 syzygyStart3 = () => start(3);
 syzygyStart4 = () => start(4);
-/** For the Lua console and tests: a game with a chosen seed ("" = started). */
-syzygyStartSeeded = (players, seed) => startGame(players, seed);
+syzygyBots = () => {
+  bots = (bots + 1) % (maxPlayers() + 1);
+  showChoices();
+};
+syzygyOption = () => {
+  choice = (choice + 1) % choicesFor(saveConfig().game).length;
+  showChoices();
+};
+/** For the Lua console and tests: a game with a chosen seed, bot seats and option ("" = started). */
+syzygyStartSeeded = (players, seed, botSeats, optionIndex) =>
+  startGame(players, seed, botSeats !== undefined ? botSeats : 0, optionIndex !== undefined ? optionIndex : 0);
 /** Prints the game so far as a `syzygy replay` file (to check a table game with the CLI). */
 syzygyReplayLog = (player) => {
   const text = replayText();
@@ -56,4 +124,4 @@ for (const id of allButtonIds()) {
 }
 syzygySaveText = () => saveText();
 
-export const VERSION = canonical({ script: "syzygy-tts", v: 1 });
+export const VERSION = canonical({ script: "syzygy-tts", v: 2 });

@@ -12,7 +12,7 @@ import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { canonical, hashText } from "../../src/engine/core/serialize";
 import { saveConfig } from "./config";
 import { rulesFor } from "./games/index";
-import type { TableRules } from "./games/rules";
+import type { TableContext, TableRules } from "./games/rules";
 import {
   DECK_POINT,
   PILE_LOCAL,
@@ -22,7 +22,25 @@ import {
   slotLocal,
   toWorld,
 } from "./layout";
-import { cardYaw, indexObjects, looseObject, putCard, putInHand, setHighlight, type TableObject } from "./table";
+import {
+  cardNotesOf,
+  cardYaw,
+  handNotes,
+  indexObjects,
+  isContainer,
+  pendingMoves,
+  putBack,
+  putCard,
+  putInHand,
+  setHighlight,
+  turnFaceDown,
+  zoneObjects,
+  type TableObject,
+} from "./table";
+import { choicesFor, withChoice } from "./games/options";
+import { rngFromSeed } from "../../src/engine/core/rng";
+import type { Rng } from "../../src/engine/core/rng";
+import { refusalText, tableText, type Names } from "./wording";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "./ui-ids";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
@@ -47,6 +65,10 @@ export interface SavedGame {
   game: string;
   players: number;
   seed: string;
+  /** Engine options (v2; v1 saves used the defaults). */
+  options?: { [name: string]: unknown };
+  /** Seats played by the script (v2). */
+  bots?: boolean[];
   actions: LoggedAction[];
   /** GUID → location, for every card the script placed. */
   where: { [guid: string]: Loc };
@@ -61,6 +83,12 @@ interface Live {
   rules: TableRules;
   players: number;
   seed: string;
+  options: { [name: string]: unknown };
+  bots: boolean[];
+  /** A bot move is scheduled (paced so people can follow). */
+  botPending: boolean;
+  /** Card names by id, for messages. */
+  names: { [id: string]: string };
   colors: string[];
   actions: LoggedAction[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -86,8 +114,32 @@ function engine(): AnyGame | undefined {
   return findGame(saveConfig().game);
 }
 
-function newState(game: AnyGame, players: number, seed: string): unknown {
-  return game.setup({ players: players, options: game.defaultOptions(), dealer: -1, deal: [], setAside: [] }, seed);
+/** Seconds between two bot moves, and before a bot answers a human. */
+export const BOT_PAUSE = 1.2;
+
+function newState(game: AnyGame, players: number, seed: string, options: { [name: string]: unknown }): unknown {
+  return game.setup({ players: players, options: options, dealer: -1, deal: [], setAside: [] }, seed);
+}
+
+function wordingNames(g: Live): Names {
+  return { colors: g.colors, cardName: (id) => (g.names[id] !== undefined ? g.names[id] : "") };
+}
+
+function say(color: string, text: string): void {
+  broadcastToColor(text, color as PlayerColor, RED);
+}
+
+/** Card names by id from every object of the save (loose or in a deck). */
+function indexNames(): { [id: string]: string } {
+  const out: { [id: string]: string } = {};
+  for (const obj of getObjects() as unknown as TableObject[]) {
+    const note = obj.getGMNotes();
+    if (note !== "") out[note] = obj.getName();
+    if (isContainer(obj)) {
+      for (const inner of obj.getObjects() as unknown as { gm_notes: string; name: string }[]) if (inner.gm_notes !== "") out[inner.gm_notes] = inner.name;
+    }
+  }
+  return out;
 }
 
 function withoutSeat(a: LoggedAction): BaseAction {
@@ -115,22 +167,39 @@ function applyLogged(g: Live, seat: number, action: BaseAction): { rule: string;
 }
 
 
-/** Starts a new game with `players` players and the engine seed `seed`. */
-export function startGame(players: number, seed: string): string {
+/** True while a game is being played (started or resumed, not over). */
+export function gameInProgress(): boolean {
+  return live !== undefined && !live.game.result(live.state).over;
+}
+
+/**
+ * Starts a new game with `players` players and the engine seed `seed`; the last `bots` seats are
+ * played by the script; `choice` indexes the game's match options (./games/options.ts).
+ */
+export function startGame(players: number, seed: string, bots = 0, choice = 0): string {
   const game = engine();
   if (game === undefined) return "No engine for " + saveConfig().game + " in this build.";
   if (players < game.minPlayers || players > game.maxPlayers) {
     return game.id + " is for " + game.minPlayers + "–" + game.maxPlayers + " players.";
   }
+  const choices = choicesFor(game.id);
+  const picked = choices[choice >= 0 && choice < choices.length ? choice : 0];
+  const options = withChoice(game.defaultOptions() as { [name: string]: unknown }, picked);
   if (live !== undefined) clearHighlights();
+  const botSeats: boolean[] = [];
+  for (let s = 0; s < players; s++) botSeats.push(s >= players - bots);
   live = {
     game: game,
     rules: rulesFor(game.id),
     players: players,
     seed: seed,
+    options: options,
+    bots: botSeats,
+    botPending: false,
+    names: indexNames(),
     colors: seatColors(players),
     actions: [],
-    state: newState(game, players, seed),
+    state: newState(game, players, seed, options),
     where: {},
     busy: false,
     trickWinner: -1,
@@ -138,9 +207,13 @@ export function startGame(players: number, seed: string): string {
   };
   UI.setAttribute(UI_START_PANEL, "active", "false");
   UI.setValue(UI_SEED, "seed " + seed);
-  broadcastToAll(game.id + ": new game for " + players + " players (" + live.colors.join(", ") + "), seed " + seed + ".", GOLD);
+  const botNames: string[] = [];
+  for (let s = 0; s < players; s++) if (botSeats[s]) botNames.push(live.colors[s]);
+  const botLine = botNames.length > 0 ? "; bots play " + botNames.join(", ") : "";
+  broadcastToAll(game.id + ": new game for " + players + " players (" + live.colors.join(", ") + "), " + picked.label + botLine + ", seed " + seed + ".", GOLD);
   reconcile(live, true);
   updateUi(live);
+  scheduleBot(live);
   return "";
 }
 
@@ -161,22 +234,42 @@ function isDeckCard(card: string): boolean {
   return false;
 }
 
+/** The object lies in the play zone: the save's ScriptingTrigger says so (its box as a fallback). */
 function inPlayZone(obj: TableObject): boolean {
+  const inside = zoneObjects(saveConfig().playZone);
+  if (inside !== undefined) {
+    const guid = obj.getGUID();
+    for (const o of inside) if (o.getGUID() === guid) return true;
+    return false;
+  }
   const p = obj.getPosition();
   const half = PLAY_ZONE.size / 2;
   return p.x >= PLAY_ZONE.x - half && p.x <= PLAY_ZONE.x + half && p.z >= PLAY_ZONE.z - half && p.z <= PLAY_ZONE.z + half;
 }
 
-function refuse(g: Live, color: string, guid: string, rule: string, message: string): void {
+/** Puts a refused card back: into the hand at the place it was picked up from, else where it lay. */
+function putBackRefused(g: Live, obj: TableObject): void {
+  const guid = obj.getGUID();
   const loc = g.where[guid];
-  if (loc !== undefined) place(g, guid, loc);
-  broadcastToColor("Not allowed (" + rule + "): " + message, color as PlayerColor, RED);
+  if (loc === undefined) return;
+  const from = obj.pick_up_position;
+  if (loc.area === "hand" && from !== undefined) putBack(guid, from, g.colors[loc.seat]);
+  else place(g, guid, loc);
+}
+
+function refuseDrop(g: Live, color: string, obj: TableObject, text: string): void {
+  putBackRefused(g, obj);
+  say(color, text);
 }
 
 /** A card was dropped somewhere. Only drops into the play zone are moves. */
 export function handleDrop(color: string, obj: TableObject): void {
   const g = live;
   if (g === undefined) return;
+  if (isContainer(obj)) {
+    if (inPlayZone(obj)) refuseStack(g, color, obj);
+    return;
+  }
   const card = obj.getGMNotes();
   if (card === "" || !inPlayZone(obj)) return;
   if (!isDeckCard(card)) {
@@ -187,30 +280,77 @@ export function handleDrop(color: string, obj: TableObject): void {
   const loc = g.where[guid];
   if (loc !== undefined && loc.area === "slot") return; // already played (locked in place)
   if (g.busy) {
-    refuse(g, color, guid, "table", "wait until the finished trick is collected.");
+    refuseDrop(g, color, obj, tableText("The finished trick is still on the table", "wait until it is collected"));
     return;
   }
   const owner = ownerOf(g, card);
   if (owner < 0) {
-    refuse(g, color, guid, "table", obj.getName() + " is not in anyone's hand.");
+    refuseDrop(g, color, obj, tableText(obj.getName() + " is not in anyone's hand", "play a card from your hand"));
     return;
   }
   const seat = seatOf(g, color);
   if (seat !== owner) {
-    refuse(g, color, guid, "table", "only " + g.colors[owner] + " may play " + obj.getName() + ".");
+    refuseDrop(g, color, obj, tableText("Only " + g.colors[owner] + " may play " + obj.getName(), "play a card from your own hand"));
     return;
   }
+  if (g.bots[seat]) {
+    refuseDrop(g, color, obj, tableText(color + " is played by a bot this game", "let the bot play"));
+    return;
+  }
+  const action = g.rules.dropAction(g.game, g.state, seat, card);
+  const problem = act(g, seat, action);
+  if (problem !== undefined) refuseDrop(g, color, obj, refusalText(problem.rule, problem.message, wordingNames(g)));
+}
+
+/** Several cards dropped together (cards dropped onto each other make a deck): back to the hand. */
+function refuseStack(g: Live, color: string, obj: TableObject): void {
+  for (const note of cardNotesOf(obj)) {
+    const guid = g.objects[note];
+    const loc = guid !== undefined ? g.where[guid] : undefined;
+    if (guid !== undefined && loc !== undefined) place(g, guid, loc);
+  }
+  say(color, tableText("Those cards were dropped as a stack", "drop one card at a time"));
+}
+
+/**
+ * Applies `action` for `seat` (a human's drop or button, or a bot's choice) and moves the table
+ * to match. A card the action lays on the table goes to the seat's trick slot (face down when
+ * the step is hidden); undefined when applied, else the engine's refusal.
+ */
+function act(g: Live, seat: number, action: BaseAction): { rule: string; message: string } | undefined {
   const before = g.state;
-  const action = g.rules.dropAction(g.game, before, seat, card);
   const applied = applyLogged(g, seat, action);
-  if ("rule" in applied) {
-    refuse(g, color, guid, applied.rule, applied.message);
-    return;
+  if ("rule" in applied) return applied;
+  const card = (action as unknown as { card?: unknown }).card;
+  if (typeof card === "string" && isDeckCard(card)) {
+    const guid = g.objects[card];
+    if (guid !== undefined) {
+      const slot: Loc = { area: "slot", seat: seat, index: slotsUsed(g, seat), down: g.rules.hidden(g.game, before, seat, action) };
+      g.where[guid] = slot;
+      place(g, guid, slot);
+    }
   }
-  const slot: Loc = { area: "slot", seat: seat, index: slotsUsed(g, seat), down: g.rules.hidden(g.game, before, seat, action) };
-  g.where[guid] = slot;
-  place(g, guid, slot);
   handleEvents(g, applied.events);
+  return undefined;
+}
+
+/** A card picked up from its owner's hand during a hidden step is turned face down at once. */
+export function handlePickUp(color: string, obj: TableObject): void {
+  const g = live;
+  if (g === undefined || isContainer(obj)) return;
+  const card = obj.getGMNotes();
+  if (card === "" || !isDeckCard(card)) return;
+  const seat = seatOf(g, color);
+  if (seat < 0 || ownerOf(g, card) !== seat) return;
+  let active = false;
+  for (const s of g.game.active(g.state)) if (s === seat) active = true;
+  if (!active) return;
+  // The step's kind of move (a card's own legal move, else any): hidden steps commit face down.
+  const legal = g.game.legal(g.state, seat) as { type: string; card?: string }[];
+  if (legal.length === 0) return;
+  let probe = legal[0];
+  for (const a of legal) if (a.card === card) probe = a;
+  if (g.rules.hidden(g.game, g.state, seat, probe as BaseAction)) turnFaceDown(obj);
 }
 
 /** A game piece other than a deck card (a bid card) dropped into the play zone. */
@@ -218,25 +358,17 @@ function handlePieceDrop(g: Live, color: string, note: string): void {
   const piece = g.rules.pieceDrop(g.game, g.state, g.players, note);
   if (piece === undefined) return;
   const seat = seatOf(g, color);
-  let rule = "";
-  let message = "";
-  if (g.busy) {
-    rule = "table";
-    message = "wait until the finished trick is collected.";
-  } else if (seat !== piece.seat) {
-    rule = "table";
-    message = "only " + g.colors[piece.seat] + " may play that piece.";
-  } else {
-    const applied = applyLogged(g, seat, piece.action);
-    if ("events" in applied) {
-      handleEvents(g, applied.events);
-      return;
-    }
-    rule = applied.rule;
-    message = applied.message;
+  let text = "";
+  if (g.busy) text = tableText("The finished trick is still on the table", "wait until it is collected");
+  else if (seat !== piece.seat) text = tableText("Only " + g.colors[piece.seat] + " may play that piece", "use your own pieces");
+  else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
+  else {
+    const problem = act(g, seat, piece.action);
+    if (problem === undefined) return;
+    text = refusalText(problem.rule, problem.message, wordingNames(g));
   }
-  broadcastToColor("Not allowed (" + rule + "): " + message, color as PlayerColor, RED);
-  g.rules.arrange({ game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: true });
+  say(color, text);
+  g.rules.arrange(context(g, true));
 }
 
 /** A HUD button of the game (e.g. Eclipsed's Draw / Declare meld) pressed by `color`. */
@@ -244,37 +376,39 @@ export function pressButton(color: string, id: string): void {
   const g = live;
   if (g === undefined) return;
   const seat = seatOf(g, color);
-  let rule = "table";
-  let message = "";
-  if (g.busy) message = "wait until the finished trick is collected.";
-  else if (seat < 0) message = color + " is not seated in this game (" + g.colors.join(", ") + ").";
+  let text = "";
+  if (g.busy) text = tableText("The finished trick is still on the table", "wait until it is collected");
+  else if (seat < 0) text = tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
+  else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
   else {
-    const pressed = g.rules.button({ game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: false }, seat, id);
+    const pressed = g.rules.button(context(g, false), seat, id);
     if ("action" in pressed) {
-      const applied = applyLogged(g, seat, pressed.action);
-      if ("events" in applied) {
-        handleEvents(g, applied.events);
-        return;
-      }
-      rule = applied.rule;
-      message = applied.message;
+      const problem = act(g, seat, pressed.action);
+      if (problem === undefined) return;
+      text = refusalText(problem.rule, problem.message, wordingNames(g));
     } else if ("info" in pressed) {
       broadcastToColor(pressed.info, color as PlayerColor, GOLD);
       return;
     } else {
-      rule = pressed.rule;
-      message = pressed.message;
+      text = pressed.rule === "table" ? tableText(pressed.message, "then press the button again") : refusalText(pressed.rule, pressed.message, wordingNames(g));
     }
   }
-  broadcastToColor("Not allowed (" + rule + "): " + message, color as PlayerColor, RED);
-  // Cards the player laid out (a refused meld) go back to the hand.
+  say(color, text);
+  // Only the cards the player laid out for it (a refused meld) go back to the hand, where they were.
   if (seat >= 0) {
-    for (const card of g.rules.hand(g.game, g.state, seat)) {
-      const guid = g.objects[card];
-      if (guid !== undefined) g.where[guid] = { area: "moved", seat: seat, index: 0, down: false };
+    for (const obj of g.rules.laidOut(context(g, false), seat)) {
+      if (isContainer(obj)) {
+        for (const note of cardNotesOf(obj)) {
+          const guid = g.objects[note];
+          if (guid !== undefined) putInHand(guid, color);
+        }
+      } else putBackRefused(g, obj);
     }
-    reconcile(g);
   }
+}
+
+function context(g: Live, force: boolean): TableContext {
+  return { game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: force };
 }
 
 function slotsUsed(g: Live, seat: number): number {
@@ -307,6 +441,41 @@ function handleEvents(g: Live, events: BaseEvent[]): void {
     reconcile(g);
   }
   updateUi(g);
+  scheduleBot(g);
+}
+
+/** The script plays an active bot seat after a pause, one move at a time. */
+function scheduleBot(g: Live): void {
+  if (g.botPending || g.busy || live !== g) return;
+  if (nextBot(g) < 0) return;
+  g.botPending = true;
+  Wait.time(() => botMove(g), BOT_PAUSE);
+}
+
+function nextBot(g: Live): number {
+  if (g.game.result(g.state).over) return -1;
+  for (const s of g.game.active(g.state)) if (g.bots[s] && g.game.legal(g.state, s).length > 0) return s;
+  return -1;
+}
+
+type Greedy = (state: unknown, seat: number, legal: BaseAction[], rng: Rng) => BaseAction;
+
+/**
+ * One bot move: the engine's greedy policy (the code `syzygy simulate --policy greedy` runs),
+ * with a generator seeded by the game seed and the move number, so a reloaded game plays on alike.
+ */
+function botMove(g: Live): void {
+  g.botPending = false;
+  if (live !== g || g.busy) return;
+  const seat = nextBot(g);
+  if (seat < 0) return;
+  const legal = g.game.legal(g.state, seat) as BaseAction[];
+  const greedy = (g.game as unknown as { greedy?: Greedy }).greedy;
+  const rng = rngFromSeed(g.seed + "/bot/" + g.actions.length);
+  const action = greedy !== undefined ? greedy(g.state, seat, legal, rng) : legal[0];
+  const problem = act(g, seat, action);
+  if (problem !== undefined) broadcastToAll(g.colors[seat] + "'s bot was refused: " + refusalText(problem.rule, problem.message, wordingNames(g)), RED);
+  scheduleBot(g);
 }
 
 function revealSlots(g: Live): void {
@@ -349,6 +518,7 @@ export function collectTrick(): void {
   g.trickWinner = -1;
   reconcile(g);
   updateUi(g);
+  scheduleBot(g);
 }
 
 function sameLoc(a: Loc | undefined, b: Loc): boolean {
@@ -378,6 +548,7 @@ function reconcile(g: Live, forcePieces = false): void {
     desired[spot.card] = { area: "spot", seat: -1, index: spot.level, down: spot.down, x: spot.x, z: spot.z, yaw: spot.yaw, locked: spot.locked };
   }
   let deckIndex = 0;
+  let dealt = 0;
   for (const card of saveConfig().deck) {
     const guid = g.objects[card];
     if (guid === undefined) continue;
@@ -397,9 +568,53 @@ function reconcile(g: Live, forcePieces = false): void {
     if (!sameLoc(had, want)) {
       g.where[guid] = want;
       place(g, guid, want);
+      if (want.area === "hand") dealt++;
     }
   }
-  g.rules.arrange({ game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: forcePieces });
+  g.rules.arrange(context(g, forcePieces));
+  if (dealt > 0) verifyHands(g, 2);
+}
+
+/** The cards the bookkeeping puts in `seat`'s hand. */
+function expectedHand(g: Live, seat: number): string[] {
+  const out: string[] = [];
+  for (const card of saveConfig().deck) {
+    const guid = g.objects[card];
+    const loc = guid !== undefined ? g.where[guid] : undefined;
+    if (loc !== undefined && loc.area === "hand" && loc.seat === seat) out.push(card);
+  }
+  return out;
+}
+
+let verifying = false;
+
+/**
+ * Once every move has landed (cards taken from a deck spawn frames later), checks each hand
+ * against the engine: a missing card is sent again (`retries` times), then reported.
+ */
+function verifyHands(g: Live, retries: number): void {
+  if (verifying) return;
+  verifying = true;
+  const check = (): void => {
+    verifying = false;
+    if (live !== g) return;
+    const short: string[] = [];
+    for (let s = 0; s < g.players; s++) {
+      const held: { [note: string]: boolean } = {};
+      for (const note of handNotes(g.colors[s])) held[note] = true;
+      const want = expectedHand(g, s);
+      let have = 0;
+      for (const card of want) {
+        if (held[card] === true) have++;
+        else if (retries > 0) putInHand(g.objects[card], g.colors[s]);
+      }
+      if (have < want.length) short.push(g.colors[s] + " holds " + have + " of " + want.length);
+    }
+    if (short.length === 0) return;
+    if (retries > 0) verifyHands(g, retries - 1);
+    else broadcastToAll(tableText("Some cards did not reach their hands (" + short.join(", ") + ")", "press Start to deal again"), RED);
+  };
+  Wait.condition(check, () => pendingMoves() === 0, 5, check);
 }
 
 function place(g: Live, guid: string, loc: Loc): void {
@@ -431,6 +646,7 @@ function updateUi(g: Live): void {
     for (const w of result.winners) names.push(g.colors[w]);
     status = "Game over: " + names.join(" and ") + (names.length > 1 ? " share the victory." : " wins.");
     UI.setAttribute(UI_START_PANEL, "active", "true");
+    g.botPending = false;
   } else if (g.busy) {
     status = g.colors[g.trickWinner] + " takes the trick";
   } else {
@@ -446,10 +662,12 @@ export function saveText(): string {
   const g = live;
   if (g === undefined) return "";
   const saved: SavedGame = {
-    v: 1,
+    v: 2,
     game: g.game.id,
     players: g.players,
     seed: g.seed,
+    options: g.options,
+    bots: g.bots,
     actions: g.actions,
     where: g.where,
     busy: g.busy,
@@ -462,18 +680,21 @@ export function saveText(): string {
 export function replayText(): string {
   const g = live;
   if (g === undefined) return "";
-  return canonical({ game: g.game.id, players: g.players, seed: g.seed, options: g.game.defaultOptions(), actions: g.actions });
+  return canonical({ game: g.game.id, players: g.players, seed: g.seed, options: g.options, actions: g.actions });
 }
 
 /** Rebuilds a saved game by replaying its actions through the engine; "" or a reason it failed. */
 export function restore(saved: SavedGame): string {
   const game = engine();
   if (game === undefined || saved.game !== game.id) return "saved game is for " + saved.game;
-  let state = newState(game, saved.players, saved.seed);
+  const options = saved.options !== undefined ? saved.options : (game.defaultOptions() as { [name: string]: unknown });
+  const bots: boolean[] = [];
+  for (let s = 0; s < saved.players; s++) bots.push(saved.bots !== undefined && saved.bots[s] === true);
+  let state = newState(game, saved.players, saved.seed, options);
   const actions: LoggedAction[] = [];
   for (const a of saved.actions) {
     const r = game.apply(state, a.seat, withoutSeat(a));
-    if (!r.ok) return "saved action " + (actions.length + 1) + " is refused (" + r.rule + "): " + r.message;
+    if (!r.ok) return "saved move " + (actions.length + 1) + " is refused [" + r.rule + "]";
     state = r.state;
     actions.push(a);
   }
@@ -485,6 +706,10 @@ export function restore(saved: SavedGame): string {
     rules: rulesFor(game.id),
     players: saved.players,
     seed: saved.seed,
+    options: options,
+    bots: bots,
+    botPending: false,
+    names: indexNames(),
     colors: seatColors(saved.players),
     actions: actions,
     state: state,
@@ -508,10 +733,17 @@ export function restore(saved: SavedGame): string {
   } else {
     reconcile(g, true);
     updateUi(g);
+    scheduleBot(g);
   }
   return "";
 }
 
-export function looseCard(guid: string): TableObject | undefined {
-  return looseObject(guid);
+/** Re-applies the HUD (the XmlUI resets attributes set before it finished loading). */
+export function refreshUi(): void {
+  const g = live;
+  UI.setAttribute(UI_START_PANEL, "active", gameInProgress() ? "false" : "true");
+  if (g !== undefined) {
+    UI.setValue(UI_SEED, "seed " + g.seed);
+    updateUi(g);
+  }
 }

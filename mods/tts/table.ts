@@ -2,6 +2,11 @@
  * Physical table operations: find objects by their GMNotes (the data id the save builder wrote),
  * take cards out of decks, move/flip/lock them. The only module that calls the TTS object API,
  * so the fake host in test/tts emulates exactly what is used here.
+ *
+ * Moves are targets, not one-shot calls: a card taken out of a deck "will take one or more
+ * frames to spawn", and the last card of a deck spawns in the deck's place only after the
+ * second-last is taken (`remainder`). So every move records where the object must end up and is
+ * retried frame by frame until the object exists and has been put there (`pendingMoves()` = 0).
  */
 import { PLACES, TABLE_Y, type Point } from "./layout";
 
@@ -19,18 +24,28 @@ export interface Vec {
  */
 export interface TableObject {
   readonly type: string;
+  readonly spawning: boolean;
+  readonly remainder: TableObject | undefined;
+  readonly pick_up_position: Vec | undefined;
   getGUID(): string;
   getGMNotes(): string;
   getName(): string;
   getPosition(): Vec;
+  getRotation(): Vec;
   getBounds(): { center: Vec; size: Vec; offset: Vec };
   setPosition(p: Vec): boolean;
   setRotation(r: Vec): boolean;
   setLock(locked: boolean): boolean;
   highlightOn(color: string): boolean;
   highlightOff(): boolean;
+  isDestroyed(): boolean;
   getObjects(): { guid: string; gm_notes: string }[];
-  takeObject(params: { guid: string; position: Vec; smooth: boolean }): TableObject;
+  takeObject(params: { guid: string; position: Vec; rotation: Vec; smooth: boolean; callback_function: (o: TableObject) => void }): TableObject;
+}
+
+/** A zone's getObjects() returns objects (a deck's returns descriptions). */
+export interface ZoneObject {
+  getObjects(): TableObject[];
 }
 
 function allObjects(): TableObject[] {
@@ -56,25 +71,113 @@ export function indexObjects(): { [note: string]: string } {
   return out;
 }
 
-function isContainer(obj: TableObject): boolean {
+export function isContainer(obj: TableObject): boolean {
   const t = obj.type;
   return t === "Deck" || t === "Bag";
 }
 
-/** The object with `guid`, taken out of whichever deck holds it; undefined if it is nowhere. */
-export function looseObject(guid: string): TableObject | undefined {
-  const direct = objectByGuid(guid);
-  if (direct !== undefined) return direct;
+function containerOf(guid: string): TableObject | undefined {
   for (const obj of allObjects()) {
     if (!isContainer(obj)) continue;
-    for (const inner of obj.getObjects()) {
-      if (inner.guid === guid) {
-        const p = obj.getPosition();
-        return obj.takeObject({ guid: guid, position: { x: p.x, y: p.y + 2, z: p.z }, smooth: false });
-      }
-    }
+    for (const inner of obj.getObjects()) if (inner.guid === guid) return obj;
   }
   return undefined;
+}
+
+interface Target {
+  pos: Vec;
+  rot: Vec;
+  locked: boolean;
+}
+
+/** Where each object must end up, by GUID; `order` keeps them in the order they were asked for. */
+const targets: { [guid: string]: Target } = {};
+let order: string[] = [];
+let retrying = false;
+/** Frames a move waits for its object to appear before it is given up (reported by the caller). */
+const MAX_FRAMES = 120;
+let framesWaited = 0;
+
+function put(obj: TableObject, t: Target): void {
+  obj.setLock(false);
+  obj.setPosition(t.pos);
+  obj.setRotation(t.rot);
+  if (t.locked) obj.setLock(true);
+}
+
+function done(guid: string): void {
+  delete targets[guid];
+  const kept: string[] = [];
+  for (const g of order) if (g !== guid) kept.push(g);
+  order = kept;
+}
+
+/** One attempt to bring `guid` to its target: true when it is there. */
+function attempt(guid: string): boolean {
+  const t = targets[guid];
+  if (t === undefined) return true;
+  const obj = objectByGuid(guid);
+  if (obj !== undefined) {
+    put(obj, t);
+    done(guid);
+    return true;
+  }
+  const box = containerOf(guid);
+  if (box !== undefined) {
+    // The card spawns at its target; once it has spawned, put it there properly (lock, face).
+    box.takeObject({
+      guid: guid,
+      position: t.pos,
+      rotation: t.rot,
+      smooth: false,
+      callback_function: (spawned) => {
+        const now = targets[guid];
+        if (now !== undefined && !spawned.isDestroyed()) {
+          put(spawned, now);
+          done(guid);
+        }
+      },
+    });
+    // Taking the second-last card destroys the deck; the last one spawns in its place.
+    const rest = box.remainder;
+    if (rest !== undefined) {
+      const restGuid = rest.getGUID();
+      Wait.condition(
+        () => {
+          if (targets[restGuid] !== undefined) attempt(restGuid);
+        },
+        () => rest.isDestroyed() || !rest.spawning,
+      );
+    }
+  }
+  // Spawning (taken a moment ago, or a remainder): the retry pass finds it next frame.
+  retryNextFrame();
+  return false;
+}
+
+function retryNextFrame(): void {
+  if (retrying) return;
+  retrying = true;
+  Wait.frames(() => {
+    retrying = false;
+    framesWaited++;
+    const waiting = order.slice();
+    for (const g of waiting) if (objectByGuid(g) !== undefined) attempt(g);
+    if (order.length > 0 && framesWaited < MAX_FRAMES) retryNextFrame();
+    if (order.length === 0) framesWaited = 0;
+  }, 1);
+}
+
+/** Sends `guid` to a position and rotation (now if it exists, else once it has spawned). */
+export function moveTo(guid: string, pos: Vec, rot: Vec, locked: boolean): void {
+  if (targets[guid] === undefined) order.push(guid);
+  targets[guid] = { pos: pos, rot: rot, locked: locked };
+  attempt(guid);
+}
+
+/** Moves still waiting for their object to spawn. */
+export function pendingMoves(): number {
+  return order.length;
 }
 
 /** Card yaw so that it reads upright for the player at `place`. */
@@ -84,22 +187,26 @@ export function cardYaw(place: number): number {
 
 /** Moves a card flat onto the table at `p` (height `level` cards up), face down or up, locked or free. */
 export function putCard(guid: string, p: Point, level: number, yaw: number, faceDown: boolean, locked: boolean): void {
-  const obj = looseObject(guid);
-  if (obj === undefined) return;
-  obj.setLock(false);
-  obj.setPosition({ x: p.x, y: TABLE_Y + level * 0.05, z: p.z });
-  obj.setRotation({ x: 0, y: yaw, z: faceDown ? 180 : 0 });
-  if (locked) obj.setLock(true);
+  moveTo(guid, { x: p.x, y: TABLE_Y + level * 0.05, z: p.z }, { x: 0, y: yaw, z: faceDown ? 180 : 0 }, locked);
 }
 
 /** Puts a card into a player's hand (TTS adds objects that land in a hand zone to that hand). */
 export function putInHand(guid: string, color: string): void {
-  const obj = looseObject(guid);
-  if (obj === undefined) return;
   const hand = Player[color as PlayerColor].getHandTransform(1);
-  obj.setLock(false);
-  obj.setPosition(hand.position);
-  obj.setRotation({ x: 0, y: hand.rotation.y + 180, z: 0 });
+  moveTo(guid, hand.position, { x: 0, y: hand.rotation.y + 180, z: 0 }, false);
+}
+
+/** Puts a card back where it was picked up (its old place in the hand row), face up for its owner. */
+export function putBack(guid: string, at: Vec, color: string): void {
+  const hand = Player[color as PlayerColor].getHandTransform(1);
+  moveTo(guid, at, { x: 0, y: hand.rotation.y + 180, z: 0 }, false);
+}
+
+/** GMNotes of the cards in `color`'s hand, as TTS holds them. */
+export function handNotes(color: string): string[] {
+  const out: string[] = [];
+  for (const obj of Player[color as PlayerColor].getHandObjects(1) as unknown as TableObject[]) out.push(obj.getGMNotes());
+  return out;
 }
 
 export function setHighlight(guid: string, color: string | undefined): void {
@@ -109,12 +216,34 @@ export function setHighlight(guid: string, color: string | undefined): void {
   else obj.highlightOn(color);
 }
 
+/** Turns a card face down where it is (e.g. one lifted from the hand for a hidden commit). */
+export function turnFaceDown(obj: TableObject): void {
+  const r = obj.getRotation();
+  obj.setRotation({ x: r.x, y: r.y, z: 180 });
+}
 
 /** Moves any object (token, marker) to `p`, optionally rotated so its back is up. */
 export function putPiece(guid: string, p: Vec, flipped: boolean): void {
-  const obj = looseObject(guid);
-  if (obj === undefined) return;
-  obj.setLock(false);
-  obj.setPosition({ x: p.x, y: p.y, z: p.z });
-  obj.setRotation({ x: 0, y: 180, z: flipped ? 180 : 0 });
+  moveTo(guid, { x: p.x, y: p.y, z: p.z }, { x: 0, y: 180, z: flipped ? 180 : 0 }, false);
+}
+
+/**
+ * The card GMNotes an object stands for: itself, or every card inside a deck (a player who drops
+ * cards onto each other makes a deck).
+ */
+export function cardNotesOf(obj: TableObject): string[] {
+  if (isContainer(obj)) {
+    const out: string[] = [];
+    for (const inner of obj.getObjects()) out.push(inner.gm_notes);
+    return out;
+  }
+  return [obj.getGMNotes()];
+}
+
+/** Objects lying in a scripting zone (by GUID); undefined when the save has no such zone. */
+export function zoneObjects(zoneGuid: string | undefined): TableObject[] | undefined {
+  if (zoneGuid === undefined) return undefined;
+  const zone = getObjectFromGUID(zoneGuid) as unknown as ZoneObject | undefined;
+  if (zone === undefined) return undefined;
+  return zone.getObjects();
 }

@@ -5,3 +5,9 @@ export const UI_SCORES = "syzygy-scores";
 export const UI_SEED = "syzygy-seed";
 /** Global functions the Start buttons call: `syzygyStart<N>` for N players. */
 export const START_FUNCTION_PREFIX = "syzygyStart";
+/** Start panel: the button that cycles how many seats bots play, and the match option button. */
+export const UI_BOTS = "syzygy-bots";
+export const UI_OPTION = "syzygy-option";
+/** Global functions those buttons call. */
+export const BOTS_FUNCTION = "syzygyBots";
+export const OPTION_FUNCTION = "syzygyOption";

@@ -1,6 +1,10 @@
 /** The save's XmlUI: Start buttons per player count, status and scores lines, the seed. */
 import {
+  BOTS_FUNCTION,
+  OPTION_FUNCTION,
   START_FUNCTION_PREFIX,
+  UI_BOTS,
+  UI_OPTION,
   UI_SCORES,
   UI_SEED,
   UI_START_PANEL,
@@ -29,8 +33,10 @@ export function buildXmlUi(gameName: string, minPlayers: number, maxPlayers: num
     `    <Button onClick="syzygyReplayLog" fontSize="12">Print replay log (for syzygy replay)</Button>`,
     `  </VerticalLayout>`,
     `</Panel>`,
-    `<Panel id="${UI_START_PANEL}" rectAlignment="MiddleCenter" width="300" height="${60 * (maxPlayers - minPlayers + 1) + 20}" color="rgba(0,0,0,0.8)">`,
+    `<Panel id="${UI_START_PANEL}" rectAlignment="MiddleCenter" width="360" height="${60 * (maxPlayers - minPlayers + 1) + 20 + 2 * 44}" color="rgba(0,0,0,0.8)">`,
     `  <VerticalLayout padding="10 10 10 10" spacing="10">`,
+    `    <Button id="${UI_BOTS}" onClick="${BOTS_FUNCTION}" fontSize="14">Bots: none</Button>`,
+    `    <Button id="${UI_OPTION}" onClick="${OPTION_FUNCTION}" fontSize="14">Match options</Button>`,
     ...buttons,
     `  </VerticalLayout>`,
     `</Panel>`,

@@ -11,6 +11,7 @@ import { rngFromSeed, rngInt, type Rng } from "../../src/engine/core/rng";
 import { placesFor, seatColors, toWorld } from "../../mods/tts/layout";
 import { STAGE_LOCAL } from "../../mods/tts/games/eclipsed";
 import { buildTtsForModel } from "../../src/tts/index";
+import { refusalText } from "../../mods/tts/wording";
 import { FakeTts, type SaveJson } from "./fake-tts";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
 
@@ -27,6 +28,26 @@ export function noteOf(m: Mirror, seat: number, action: CardAction): string {
     return `bid-cards/bid-${cards.findIndex((b) => b.tricks === tricks) + 1}-${"abc"[seat]}`;
   }
   return action.card;
+}
+
+const cardNames = new Map<string, Map<string, string>>();
+
+/** Printed names by card id (the save's card Nicknames) for `game`. */
+export function namesOf(game: string): Map<string, string> {
+  let names = cardNames.get(game);
+  if (names === undefined) {
+    names = new Map();
+    for (const c of repoModel(game).components) for (const item of c.items) names.set(item.id, item.name);
+    cardNames.set(game, names);
+  }
+  return names;
+}
+
+/** The sentence the table shows for the engine's refusal `r` in mirror `m`'s game. */
+export function tableRefusal(m: Mirror, r: { rule: string; message: string } | { ok: boolean }): string {
+  const { rule, message } = r as { rule: string; message: string };
+  const names = namesOf(m.game.id);
+  return refusalText(rule, message, { colors: m.colors, cardName: (id) => names.get(id) ?? "" });
 }
 
 export interface Built {
@@ -53,10 +74,19 @@ export class Mirror {
   readonly events: BaseEvent[] = [];
   private readonly rng: Rng;
 
-  constructor(gameId: string, readonly players: number, readonly seed: string, readonly policy: "random" | "greedy" = "random") {
+  readonly options: Record<string, unknown>;
+
+  constructor(
+    gameId: string,
+    readonly players: number,
+    readonly seed: string,
+    readonly policy: "random" | "greedy" = "random",
+    options: Record<string, unknown> = {},
+  ) {
     this.game = findGame(gameId)!;
     this.colors = seatColors(players);
-    this.state = this.game.setup({ players, options: this.game.defaultOptions(), dealer: -1, deal: [], setAside: [] }, seed);
+    this.options = { ...this.game.defaultOptions(), ...options };
+    this.state = this.game.setup({ players, options: this.options, dealer: -1, deal: [], setAside: [] }, seed);
     this.rng = rngFromSeed(`policy/${seed}`);
   }
 
@@ -154,6 +184,7 @@ export function play(t: FakeTts, m: Mirror, steps = Infinity, check?: (seat: num
     perform(t, m, seat, action);
     const events = m.apply(seat, action);
     if (events.some((e) => e.type === "trick")) t.advance(2);
+    t.settle();
     check?.(seat, action);
     n++;
   }

@@ -6,14 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES } from "../../mods/tts/ui-ids";
+import { edictPoint } from "../../mods/tts/layout";
 import { FakeTts } from "./fake-tts";
-import { useFakeTables, Mirror, perform, play, replayOn, type CardAction } from "./driver";
+import { useFakeTables, tableRefusal, Mirror, perform, play, replayOn, type CardAction } from "./driver";
 
 const fixture = useFakeTables("eclipsed");
 const table = fixture.table;
 
 describe("eclipsed TTS script", () => {
-  it("EC-2: contributions lie face down until all are in, then the Edicts are revealed in a row", () => {
+  it("EC-2: contributions lie face down until all are in, then the Edicts are revealed where they were laid, the fate card in the middle", () => {
     const t = table();
     expect(t.startSeeded(2, "ec-1")).toBe("");
     const m = new Mirror("eclipsed", 2, "ec-1");
@@ -22,10 +23,13 @@ describe("eclipsed TTS script", () => {
     const laid = t.snapshot().objects.find((o) => o.note === m.actions[0].card);
     if (m.state.phase === "contribute") expect(laid).toMatchObject({ down: true, locked: true });
     while (m.state.phase === "contribute") play(t, m, 1);
-    const edicts = (m.state.edicts as { card: string }[]).map((e) => e.card);
-    const row = t.snapshot().objects.filter((o) => edicts.includes(o.note));
+    const edicts = m.state.edicts as { card: string; seat: number }[];
+    const row = t.snapshot().objects.filter((o) => edicts.some((e) => e.card === o.note));
     expect(row.length).toBe(edicts.length);
-    expect(row.every((o) => !o.down && o.locked && Math.abs(o.z - 2.5) < 1e-9)).toBe(true);
+    for (const e of edicts) {
+      const at = edictPoint(2, e.seat);
+      expect(row.find((o) => o.note === e.card)).toMatchObject({ down: false, locked: true, x: at.x, z: at.z });
+    }
   });
 
   it("refuses a meld button with nothing laid out, a discard before drawing, and an illegal meld, with the engine's rules", () => {
@@ -37,19 +41,19 @@ describe("eclipsed TTS script", () => {
     const color = m.colors[seat];
     t.messages();
     t.click("syzygy_meld", color);
-    expect(t.messages()[0].text).toMatch(/^Not allowed \(table\): lay the meld's cards on the table/);
+    expect(t.messages()[0].text).toBe("Lay the meld's cards in your meld area first (in front of you, between your hand and the play area); then press the button again.");
     // Discarding before drawing.
     const card = m.hand(seat)[0];
     const r = m.game.apply(m.state, seat, { type: "discard", card } as CardAction);
     expect(r.ok).toBe(false);
     t.drop(color, card);
-    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: `Not allowed (${(r as { rule: string }).rule}): ${(r as { message: string }).message}` });
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: tableRefusal(m, r) });
     expect(t.hand(color)).toContain(card);
     // The other player pressing Draw out of turn.
     const other = m.colors[1 - seat];
     const r2 = m.game.apply(m.state, 1 - seat, { type: "draw", from: "deck" } as unknown as CardAction);
     t.click("syzygy_drawDeck", other);
-    expect(t.messages()).toContainEqual({ kind: "broadcast", to: other, text: `Not allowed (${(r2 as { rule: string }).rule}): ${(r2 as { message: string }).message}` });
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: other, text: tableRefusal(m, r2) });
     // Draw, then lay out two cards that make no meld and press Declare meld.
     const draw = { type: "draw", from: "deck" } as unknown as CardAction;
     perform(t, m, seat, draw);
@@ -68,7 +72,7 @@ describe("eclipsed TTS script", () => {
     }
     t.messages();
     perform(t, m, seat, { type: "meld", cards: pair! } as unknown as CardAction);
-    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: `Not allowed (${refusal!.rule}): ${refusal!.message}` });
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: tableRefusal(m, refusal!) });
     expect(t.hand(color)).toEqual(m.hand(seat));
     expect(t.errors()).toEqual([]);
   });

@@ -42,8 +42,12 @@ export interface FakeObject {
   down: boolean;
   locked: boolean;
   hand: string;
+  /** 1-based place in the hand's row (0 = not in a hand). */
+  handIndex: number;
   highlight: string;
   contents: number;
+  /** GMNotes of the cards inside a deck, top first. */
+  inner: string[];
 }
 
 export interface Snapshot {
@@ -51,6 +55,12 @@ export interface Snapshot {
   ui: Record<string, Record<string, string>>;
   timers: number;
   clock: number;
+  /** Objects still spawning (taken out of a deck less than a frame or two ago). */
+  spawning: number;
+  /** takeObject calls without smooth = false (smooth moves take many frames in TTS). */
+  smoothTakes: number;
+  /** Cards dropped onto cards that became decks. */
+  merges: number;
 }
 
 export interface Message {
@@ -68,6 +78,18 @@ function longString(s: string): string {
   return `[${eq}[\n${s}]${eq}]`;
 }
 
+/** The XmlUI's own attributes per element id (`active` defaults to "true"), applied when it loads. */
+export function uiDefaults(xml: string): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const m of xml.matchAll(/<\w+\s([^>]*)>/g)) {
+    const id = /\bid="([^"]+)"/.exec(m[1]);
+    if (id === null) continue;
+    const active = /\bactive="([^"]+)"/.exec(m[1]);
+    out[id[1]] = { active: active !== null ? active[1] : "true" };
+  }
+  return out;
+}
+
 export class FakeTts {
   private readonly bindings: Bindings;
   private readonly L: number;
@@ -80,10 +102,13 @@ export class FakeTts {
     this.L = lauxlib.luaL_newstate();
     lualib.luaL_openlibs(this.L);
     this.exec(WORLD, "=fake-world.lua");
-    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))})`, "=boot");
+    const ui = longString(JSON.stringify(uiDefaults(typeof save.XmlUI === "string" ? save.XmlUI : "")));
+    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))}, ${ui})`, "=boot");
     this.exec(SANDBOX, "=sandbox");
     this.exec(save.LuaScript, "=Global.lua");
     this.call(`if onLoad ~= nil then onLoad(${longString(save.LuaScriptState ?? "")}) end`);
+    // TTS runs frames after onLoad: the XmlUI finishes loading, spawns complete.
+    this.settle();
   }
 
   /** Runs raw Lua at the top level (errors thrown as JS errors). */
@@ -122,15 +147,36 @@ export class FakeTts {
   /** Presses a UI button: TTS calls the global named in onClick with (player, value, id). */
   click(fn: string, color = "White"): void {
     this.call(`${fn}(Player[${JSON.stringify(color)}], "", "")`);
+    this.settle();
   }
 
-  startSeeded(players: number, seed: string): string {
-    return this.call(`return syzygyStartSeeded(${players}, ${JSON.stringify(seed)})`);
+  /** Starts a game (the last `bots` seats played by the script, match option `choice`) and lets the deal land. */
+  startSeeded(players: number, seed: string, bots = 0, choice = 0): string {
+    const r = this.call(`return syzygyStartSeeded(${players}, ${JSON.stringify(seed)}, ${bots}, ${choice})`);
+    this.settle();
+    return r;
   }
 
   /** A player drops card `note` at (x, z): "dropped", "locked", "not yours" or "missing". */
   drop(color: string, note: string, x = 0, z = 0): string {
-    return this.call(`return FAKE.drop(${JSON.stringify(color)}, ${JSON.stringify(note)}, ${x}, ${z})`);
+    const r = this.call(`return FAKE.drop(${JSON.stringify(color)}, ${JSON.stringify(note)}, ${x}, ${z})`);
+    this.settle();
+    return r;
+  }
+
+  /** A player picks a card up (onObjectPickUp): "held", "locked", "not yours" or "missing". */
+  pickUp(color: string, note: string): string {
+    return this.call(`return FAKE.pickUp(${JSON.stringify(color)}, ${JSON.stringify(note)})`);
+  }
+
+  /** The held card is let go at (x, z) (onObjectDrop). */
+  release(color: string, x = 0, z = 0): string {
+    return this.call(`return FAKE.release(${JSON.stringify(color)}, ${x}, ${z})`);
+  }
+
+  /** Lets a few frames pass: spawns finish, merges happen, zero-delay timers run. */
+  settle(): void {
+    this.advance(0.2);
   }
 
   advance(seconds: number): void {
@@ -156,6 +202,14 @@ export class FakeTts {
       .objects.filter((o) => o.hand === color && o.name === "Card")
       .map((o) => o.note)
       .sort();
+  }
+
+  /** Card notes in `color`'s hand in the order the player holds them. */
+  handRow(color: string): string[] {
+    return this.snapshot()
+      .objects.filter((o) => o.hand === color)
+      .sort((a, b) => a.handIndex - b.handIndex)
+      .map((o) => o.note);
   }
 
   /** Every colour's hand from one snapshot (cheaper than hand() per colour). */

@@ -1,17 +1,20 @@
 -- A fake Tabletop Simulator for tests: the Global-script API surface the syzygy mod uses,
--- emulated in plain Lua 5.2 over the objects of a save file. Loaded before the sandbox is
--- applied; the mod's script then runs sandboxed next to it, exactly as in TTS it runs next to
--- the game's C# host. `FAKE` is the test driver's handle (the script never touches it).
+-- emulated in plain Lua 5.2 over the objects of a save file, as strict as the TTS API documents
+-- it. Loaded before the sandbox is applied; the mod's script then runs sandboxed next to it,
+-- exactly as in TTS it runs next to the game's C# host. `FAKE` is the test driver's handle.
 --
--- Emulated: objects with GUID, GMNotes, Nickname, position/rotation/scale, lock, highlight;
--- decks (getObjects, takeObject, the last card becoming a loose "remainder"); hand zones per
--- colour (HandTrigger boxes; a card lying inside one is in that hand); Player[colour] with
--- getHandTransform/getHandObjects; UI attributes/values; Wait.time/frames/condition on a
--- manual clock; broadcastToAll/broadcastToColor/print*; JSON.encode/decode.
--- Not emulated: physics (objects stay where they are put; cards never merge into decks by
--- touching), smooth moves (instant), hidden-information rendering.
+-- Emulated, each with the documentation sentence it follows (search "TTS:"): objects with GUID,
+-- GMNotes, Nickname, position/rotation/scale, lock, highlight; decks whose taken cards spawn
+-- frames later (found by GUID only then, callback_function then), whose second-last take
+-- destroys the deck and spawns the remainder a frame later; cards dropped onto cards or decks
+-- merge into a Deck; hand zones that lay their cards out in a row in the order held; scripting
+-- zones with getObjects and onObjectEnterZone/onObjectLeaveZone; onObjectPickUp / onObjectDrop;
+-- UI attributes that the XmlUI overwrites until UI.loading is false; Wait.time/frames/condition
+-- (with timeouts) on a manual clock at 60 frames a second; broadcasts and prints; JSON.
+-- Not emulated: physics (objects stay where they are put), smooth moves (instant), rendering.
 
-FAKE = { objects = {}, order = {}, clock = 0, timers = {}, messages = {}, ui = {}, seq = 0, errors = {} }
+FAKE = { objects = {}, order = {}, clock = 0, timers = {}, messages = {}, ui = {}, seq = 0, errors = {}, hands = {},
+  pendingSpawns = 0, smoothTakes = 0, merges = 0 }
 local F = FAKE
 
 ----------------------------------------------------------------------------- JSON
@@ -139,11 +142,15 @@ F.json = json
 JSON = { encode = json.encode, encode_pretty = json.encode, decode = json.decode }
 
 ----------------------------------------------------------------------------- objects
+-- Every documented behaviour below cites the TTS API documentation (api.tabletopsimulator.com,
+-- as shipped in @typed-tabletop-simulator/declaration's doc comments) in a `-- TTS:` comment.
 local TYPES = {
   Card = "Card", Deck = "Deck", Custom_Board = "Board", Custom_Tile = "Tile", Custom_Token = "Token",
   HandTrigger = "Hand", ScriptingTrigger = "Scripting",
 }
 local UNITS = { Custom_Board = 10, Custom_Tile = 2, Custom_Token = 2, Card = 2.2, Deck = 2.2 }
+local FRAME = 1 / 60
+local CARD_HALF_W, CARD_HALF_H = 1.1, 1.55
 
 local function vec(x, y, z) return { x = x, y = y, z = z, [1] = x, [2] = y, [3] = z } end
 local function readVec(v)
@@ -153,6 +160,7 @@ end
 local function norm(a) a = a % 360 if a < 0 then a = a + 360 end return a end
 
 local api -- forward
+local schedule -- forward
 
 local function register(o)
   F.objects[o.guid] = o
@@ -161,6 +169,10 @@ local function register(o)
   return o
 end
 
+local function isCard(o) return o.name == "Card" or o.name == "Deck" end
+--- A live object: spawned and not destroyed (the only ones getObjectFromGUID/getObjects see).
+local function live(o) return o ~= nil and not o.destroyed and not o.spawning end
+
 function F.fromData(d)
   local t = d.Transform or {}
   local o = {
@@ -168,6 +180,7 @@ function F.fromData(d)
     gm_notes = d.GMNotes or "", memo = d.Memo or "", locked = d.Locked == true,
     pos = vec(t.posX or 0, t.posY or 0, t.posZ or 0), rot = vec(t.rotX or 0, t.rotY or 0, t.rotZ or 0),
     scale = vec(t.scaleX or 1, t.scaleY or 1, t.scaleZ or 1), fog = d.FogColor, data = d, contents = nil,
+    zones = {},
   }
   if d.Name == "Deck" then
     o.contents = {}
@@ -181,6 +194,7 @@ function F.toData(o)
   for k, v in pairs(o.data) do d[k] = v end
   d.GUID = o.guid
   d.GMNotes = o.gm_notes
+  d.Nickname = o.nickname
   d.Locked = o.locked
   d.Transform = { posX = o.pos.x, posY = o.pos.y, posZ = o.pos.z, rotX = o.rot.x, rotY = o.rot.y, rotZ = o.rot.z,
     scaleX = o.scale.x, scaleY = o.scale.y, scaleZ = o.scale.z }
@@ -193,109 +207,22 @@ function F.toData(o)
   return d
 end
 
-local function destroy(o)
-  F.objects[o.guid] = nil
-  local kept = {}
-  for _, g in ipairs(F.order) do if g ~= o.guid then kept[#kept + 1] = g end end
-  F.order = kept
-  o.destroyed = true
-end
-
 local function faceDown(o)
   local z = norm(o.rot.z)
   return z > 90 and z < 270
 end
 
-function api(o)
-  local h = {}
-  h.getGUID = function() return o.guid end
-  h.getGMNotes = function() return o.gm_notes end
-  h.setGMNotes = function(s) o.gm_notes = s return true end
-  h.getName = function() return o.nickname end
-  h.getDescription = function() return o.description end
-  h.getPosition = function() return vec(o.pos.x, o.pos.y, o.pos.z) end
-  h.getRotation = function() return vec(o.rot.x, o.rot.y, o.rot.z) end
-  h.getScale = function() return vec(o.scale.x, o.scale.y, o.scale.z) end
-  h.getLock = function() return o.locked end
-  h.getBounds = function()
-    local u = UNITS[o.name] or 1
-    return { center = h.getPosition(), size = vec(o.scale.x * u, 0.2, o.scale.z * u), offset = vec(0, 0, 0) }
-  end
-  h.setPosition = function(p)
-    if o.locked then F.errors[#F.errors + 1] = "setPosition on locked " .. o.guid end
-    o.pos = readVec(p) return true
-  end
-  h.setPositionSmooth = function(p) o.pos = readVec(p) return true end
-  h.setRotation = function(r)
-    if o.locked then F.errors[#F.errors + 1] = "setRotation on locked " .. o.guid end
-    o.rot = readVec(r) return true
-  end
-  h.setRotationSmooth = function(r) o.rot = readVec(r) return true end
-  h.flip = function() o.rot = vec(o.rot.x, o.rot.y, norm(o.rot.z + 180)) return true end
-  h.setLock = function(b) o.locked = b == true return true end
-  h.highlightOn = function(c) o.highlight = c return true end
-  h.highlightOff = function() o.highlight = nil return true end
-  h.isDestroyed = function() return o.destroyed == true end
-  h.getObjects = function()
-    if o.contents ~= nil then
-      local out = {}
-      for i, c in ipairs(o.contents) do
-        out[i] = { guid = c.GUID, gm_notes = c.GMNotes or "", name = c.Nickname or "", nickname = c.Nickname or "",
-          description = c.Description or "", index = i - 1 }
-      end
-      return out
-    end
-    if o.name == "ScriptingTrigger" then return F.inBox(o) end
-    return {}
-  end
-  h.takeObject = function(params)
-    if o.contents == nil then error("takeObject on a non-container") end
-    local idx = nil
-    for i, c in ipairs(o.contents) do if c.GUID == params.guid then idx = i end end
-    if idx == nil then
-      if params.guid ~= nil then error("takeObject: " .. params.guid .. " is not in " .. o.guid) end
-      idx = 1
-    end
-    local d = table.remove(o.contents, idx)
-    local card = F.fromData(d)
-    card.pos = readVec(params.position) or vec(o.pos.x, o.pos.y + 1, o.pos.z)
-    card.rot = readVec(params.rotation) or vec(o.rot.x, o.rot.y, o.rot.z)
-    register(card)
-    if #o.contents == 1 then
-      -- TTS: a deck of one card stops being a deck; the card stays as the "remainder".
-      local last = F.fromData(table.remove(o.contents, 1))
-      last.pos = vec(o.pos.x, o.pos.y, o.pos.z)
-      last.rot = vec(o.rot.x, o.rot.y, o.rot.z)
-      destroy(o)
-      register(last)
-    end
-    return card.handle
-  end
-  return setmetatable(h, { __index = function(_, k)
-    if k == "guid" then return o.guid end
-    if k == "type" then return TYPES[o.name] or "Generic" end
-    if k == "tag" then return TYPES[o.name] or "Generic" end
-    if k == "name" then return o.name end
-    if k == "memo" then return o.memo end
-    if k == "is_face_down" then return faceDown(o) end
-    if k == "held_by_color" then return nil end
-    return nil
-  end })
+----------------------------------------------------------------------------- hands and zones
+--- Position of `p` in zone `z`'s frame: lx along the zone's x (the seated player's right), lz across.
+local function localOf(z, p)
+  local a = math.rad(z.rot.y)
+  local dx, dz = p.x - z.pos.x, p.z - z.pos.z
+  return dx * math.cos(a) - dz * math.sin(a), dx * math.sin(a) + dz * math.cos(a)
 end
 
---- Objects lying inside `zone`'s box (axis-aligned after the zone's yaw in 90° steps).
-function F.inBox(zone)
-  local out = {}
-  local yaw = norm(zone.rot.y)
-  local hx, hz = zone.scale.x / 2, zone.scale.z / 2
-  if (yaw > 45 and yaw < 135) or (yaw > 225 and yaw < 315) then hx, hz = hz, hx end
-  for _, g in ipairs(F.order) do
-    local o = F.objects[g]
-    if o.name ~= "HandTrigger" and o.name ~= "ScriptingTrigger" and math.abs(o.pos.x - zone.pos.x) <= hx and math.abs(o.pos.z - zone.pos.z) <= hz then
-      out[#out + 1] = o.handle
-    end
-  end
-  return out
+local function inside(z, p)
+  local lx, lz = localOf(z, p)
+  return math.abs(lx) <= z.scale.x / 2 and math.abs(lz) <= z.scale.z / 2
 end
 
 function F.handZone(color)
@@ -306,27 +233,310 @@ function F.handZone(color)
   return nil
 end
 
---- The colour whose hand zone holds object `o`, or nil.
-function F.handOf(o)
+--- TTS lays a hand's cards out in a row across its hand zone, in the order the player holds them.
+local function layoutHand(color)
+  local z = F.handZone(color)
+  local list = F.hands[color] or {}
+  local n = #list
+  local step = 2.3
+  if n > 1 and (n - 1) * step > z.scale.x - 2.2 then step = (z.scale.x - 2.2) / (n - 1) end
+  local a = math.rad(z.rot.y)
+  for i, g in ipairs(list) do
+    local o = F.objects[g]
+    local lx = (i - 1 - (n - 1) / 2) * step
+    o.pos = vec(z.pos.x + lx * math.cos(a), z.pos.y, z.pos.z - lx * math.sin(a))
+  end
+end
+
+local function leaveHand(o)
+  if o.hand == nil then return end
+  local color = o.hand
+  local kept = {}
+  for _, g in ipairs(F.hands[color]) do if g ~= o.guid then kept[#kept + 1] = g end end
+  F.hands[color] = kept
+  o.hand = nil
+  layoutHand(color)
+end
+
+--- A card put (or dropped) inside a hand zone joins that hand where it lies along the row.
+local function joinHand(o, color)
+  local z = F.handZone(color)
+  local list = F.hands[color] or {}
+  local lx = localOf(z, o.pos)
+  local at = #list + 1
+  for i, g in ipairs(list) do
+    if localOf(z, F.objects[g].pos) > lx then at = i break end
+  end
+  table.insert(list, at, o.guid)
+  F.hands[color] = list
+  o.hand = color
+  layoutHand(color)
+end
+
+local function callHandler(name, ...)
+  local fn = rawget(_G, name)
+  if fn ~= nil then return fn(...) end
+  return nil
+end
+
+--- After `o` moved: hand membership and zone events.
+-- TTS: onObjectEnterZone "Called when an object enters a zone." / onObjectLeaveZone "Called when
+-- an object leaves a zone." (event.d.ts: zone = "Zone that was entered/left").
+local function track(o)
+  if o.destroyed or o.spawning or o.held ~= nil then return end
+  if o.name == "HandTrigger" or o.name == "ScriptingTrigger" then return end
+  if isCard(o) then
+    local color = nil
+    for _, g in ipairs(F.order) do
+      local z = F.objects[g]
+      if z.name == "HandTrigger" and inside(z, o.pos) then color = z.fog end
+    end
+    if o.name == "Deck" then color = nil end
+    if color ~= o.hand then
+      leaveHand(o)
+      if color ~= nil then joinHand(o, color) end
+    elseif color ~= nil then
+      layoutHand(color)
+    end
+  end
   for _, g in ipairs(F.order) do
     local z = F.objects[g]
-    if z.name == "HandTrigger" then
-      for _, h in ipairs(F.inBox(z)) do if h.getGUID() == o.guid then return z.fog end end
+    if z.name == "ScriptingTrigger" then
+      local now = inside(z, o.pos)
+      if now and not o.zones[z.guid] then
+        o.zones[z.guid] = true
+        callHandler("onObjectEnterZone", z.handle, o.handle)
+      elseif not now and o.zones[z.guid] then
+        o.zones[z.guid] = nil
+        callHandler("onObjectLeaveZone", z.handle, o.handle)
+      end
+    end
+  end
+end
+F.track = track
+
+local function destroy(o)
+  leaveHand(o)
+  for _, g in ipairs(F.order) do
+    local z = F.objects[g]
+    if z.name == "ScriptingTrigger" and o.zones[z.guid] then
+      o.zones[z.guid] = nil
+      callHandler("onObjectLeaveZone", z.handle, o.handle)
+    end
+  end
+  F.objects[o.guid] = nil
+  local kept = {}
+  for _, g in ipairs(F.order) do if g ~= o.guid then kept[#kept + 1] = g end end
+  F.order = kept
+  o.destroyed = true
+end
+
+function F.newGuid()
+  F.seq = F.seq + 1
+  return string.format("f%05d", F.seq)
+end
+
+----------------------------------------------------------------------------- spawning
+--- Object `o` (registered, invisible while spawning) finishes spawning after `frames` frames.
+-- TTS: takeObject: "Objects that are taken out of a container will take one or more frames to
+-- spawn." callback_function: "Called when the object has finished spawning." spawning: "If the
+-- Object is finished spawning." (the object is not found by GUID before then).
+local function spawnLater(o, frames, callback)
+  o.spawning = true
+  F.pendingSpawns = F.pendingSpawns + 1
+  schedule(function()
+    F.pendingSpawns = F.pendingSpawns - 1
+    if o.destroyed then return end
+    o.spawning = false
+    track(o)
+    if callback ~= nil then callback(o.handle) end
+  end, F.clock + frames * FRAME)
+end
+
+local function takeOut(o, params)
+  if o.contents == nil then error("takeObject on a non-container") end
+  if #o.contents == 0 then error("takeObject on an empty container " .. o.guid) end
+  local idx = nil
+  if params.guid ~= nil then
+    for i, c in ipairs(o.contents) do if c.GUID == params.guid then idx = i end end
+    if idx == nil then error("takeObject: " .. params.guid .. " is not in " .. o.guid) end
+  elseif params.index ~= nil then
+    idx = params.index + 1
+  else
+    idx = 1
+  end
+  if params.smooth ~= false then F.smoothTakes = F.smoothTakes + 1 end
+  local d = table.remove(o.contents, idx)
+  local card = F.fromData(d)
+  card.pos = readVec(params.position) or vec(o.pos.x, o.pos.y + 1, o.pos.z)
+  card.rot = readVec(params.rotation) or vec(o.rot.x, o.rot.y, o.rot.z)
+  register(card)
+  spawnLater(card, 1, params.callback_function)
+  if #o.contents == 1 then
+    -- TTS: "Once you remove the second last object from a container, the container will be
+    -- destroyed and the remaining contained object will spawn in its place." remainder: "This
+    -- variable provides a reference to the remaining object when it is being spawned. Otherwise,
+    -- it's nil." The remainder spawns a frame after the taken object.
+    local last = F.fromData(table.remove(o.contents, 1))
+    last.pos = vec(o.pos.x, o.pos.y, o.pos.z)
+    last.rot = vec(o.rot.x, o.rot.y, o.rot.z)
+    destroy(o)
+    register(last)
+    o.remainder = last.handle
+    spawnLater(last, 2, nil)
+    schedule(function() o.remainder = nil end, F.clock + FRAME)
+  end
+  return card.handle
+end
+
+----------------------------------------------------------------------------- merging
+--- The loose card or deck under point `p` (topmost first), other than `o`.
+local function cardUnder(o, p)
+  for i = #F.order, 1, -1 do
+    local t = F.objects[F.order[i]]
+    if t ~= o and live(t) and isCard(t) and t.hand == nil and t.held == nil and not t.locked
+      and math.abs(t.pos.x - p.x) < CARD_HALF_W and math.abs(t.pos.z - p.z) < CARD_HALF_H then
+      return t
     end
   end
   return nil
 end
 
+local function contentsOf(o)
+  if o.contents ~= nil then return o.contents end
+  local d = F.toData(o)
+  d.Transform = nil
+  return { d }
+end
+
+--- A card or deck dropped onto another card or deck joins it: cards become a Deck.
+-- TTS: tryObjectEnterContainer "Called when an object attempts to enter a container. Return false
+-- to prevent the object entering."; onObjectEnterContainer "Called when an object enters a
+-- container. Includes decks". takeObject's example: a spawned object may "enter another container, if it spawned
+-- on one". (Dropped cards stack into a deck: a card on a card makes a new Deck.)
+function F.mergeCheck(o)
+  if not live(o) or o.held ~= nil or o.locked or not isCard(o) or o.hand ~= nil then return end
+  local t = cardUnder(o, o.pos)
+  if t == nil then return end
+  if callHandler("tryObjectEnterContainer", t.handle, o.handle) == false then return end
+  local moving = contentsOf(o)
+  if t.name == "Deck" then
+    for i = #moving, 1, -1 do table.insert(t.contents, 1, moving[i]) end
+    destroy(o)
+    callHandler("onObjectEnterContainer", t.handle, o.handle)
+    return
+  end
+  local all = {}
+  for _, c in ipairs(moving) do all[#all + 1] = c end
+  for _, c in ipairs(contentsOf(t)) do all[#all + 1] = c end
+  local deck = F.fromData({ GUID = F.newGuid(), Name = "Deck", Nickname = "", GMNotes = "", ContainedObjects = all,
+    Transform = { posX = t.pos.x, posY = t.pos.y, posZ = t.pos.z, rotX = t.rot.x, rotY = t.rot.y, rotZ = t.rot.z,
+      scaleX = t.scale.x, scaleY = t.scale.y, scaleZ = t.scale.z } })
+  destroy(o)
+  destroy(t)
+  register(deck)
+  F.merges = F.merges + 1
+  track(deck)
+  callHandler("onObjectEnterContainer", deck.handle, o.handle)
+end
+
+----------------------------------------------------------------------------- object API
+function api(o)
+  local h = {}
+  local function method(name, fn)
+    h[name] = function(...)
+      if o.destroyed then
+        F.errors[#F.errors + 1] = name .. " on destroyed object " .. o.guid
+        return nil
+      end
+      return fn(...)
+    end
+  end
+  method("getGUID", function() return o.guid end)
+  method("getGMNotes", function() return o.gm_notes end)
+  method("setGMNotes", function(s) o.gm_notes = s return true end)
+  method("getName", function() return o.nickname end)
+  method("getDescription", function() return o.description end)
+  method("getPosition", function() return vec(o.pos.x, o.pos.y, o.pos.z) end)
+  method("getRotation", function() return vec(o.rot.x, o.rot.y, o.rot.z) end)
+  method("getScale", function() return vec(o.scale.x, o.scale.y, o.scale.z) end)
+  method("getLock", function() return o.locked end)
+  method("getBounds", function()
+    local u = UNITS[o.name] or 1
+    return { center = vec(o.pos.x, o.pos.y, o.pos.z), size = vec(o.scale.x * u, 0.2, o.scale.z * u), offset = vec(0, 0, 0) }
+  end)
+  method("setPosition", function(p)
+    if o.locked then F.errors[#F.errors + 1] = "setPosition on locked " .. o.guid end
+    o.pos = readVec(p)
+    track(o)
+    return true
+  end)
+  method("setPositionSmooth", function(p) o.pos = readVec(p) track(o) return true end)
+  method("setRotation", function(r)
+    if o.locked then F.errors[#F.errors + 1] = "setRotation on locked " .. o.guid end
+    o.rot = readVec(r)
+    return true
+  end)
+  method("setRotationSmooth", function(r) o.rot = readVec(r) return true end)
+  method("flip", function() o.rot = vec(o.rot.x, o.rot.y, norm(o.rot.z + 180)) return true end)
+  method("setLock", function(b) o.locked = b == true return true end)
+  method("highlightOn", function(c) o.highlight = c return true end)
+  method("highlightOff", function() o.highlight = nil return true end)
+  h.isDestroyed = function() return o.destroyed == true end
+  method("getObjects", function()
+    if o.contents ~= nil then
+      local out = {}
+      for i, c in ipairs(o.contents) do
+        out[i] = { guid = c.GUID, gm_notes = c.GMNotes or "", name = c.Nickname or "", nickname = c.Nickname or "",
+          description = c.Description or "", index = i - 1 }
+      end
+      return out
+    end
+    if o.name == "ScriptingTrigger" then return F.inZone(o) end
+    return {}
+  end)
+  method("takeObject", function(params) return takeOut(o, params or {}) end)
+  return setmetatable(h, { __index = function(_, k)
+    if k == "guid" then return o.guid end
+    if k == "type" then return TYPES[o.name] or "Generic" end
+    if k == "tag" then return TYPES[o.name] or "Generic" end
+    if k == "name" then return o.name end
+    if k == "memo" then return o.memo end
+    if k == "is_face_down" then return faceDown(o) end
+    if k == "held_by_color" then return o.held end
+    if k == "spawning" then return o.spawning == true end
+    if k == "remainder" then return o.remainder end
+    if k == "pick_up_position" then return o.pick_up_position end
+    if k == "pick_up_rotation" then return o.pick_up_rotation end
+    return nil
+  end })
+end
+
+--- Live objects lying inside a scripting zone (TTS: getObjects on a zone lists what it contains).
+function F.inZone(zone)
+  local out = {}
+  for _, g in ipairs(F.order) do
+    local o = F.objects[g]
+    if live(o) and o.name ~= "HandTrigger" and o.name ~= "ScriptingTrigger" and o.held == nil and inside(zone, o.pos) then
+      out[#out + 1] = o.handle
+    end
+  end
+  return out
+end
+
 ----------------------------------------------------------------------------- globals
 function getObjectFromGUID(guid)
   local o = F.objects[guid]
-  if o == nil then return nil end
+  if not live(o) then return nil end
   return o.handle
 end
 
 function getObjects()
   local out = {}
-  for _, g in ipairs(F.order) do out[#out + 1] = F.objects[g].handle end
+  for _, g in ipairs(F.order) do
+    local o = F.objects[g]
+    if live(o) then out[#out + 1] = o.handle end
+  end
   return out
 end
 
@@ -350,15 +560,18 @@ Player = setmetatable({}, { __index = function(_, color)
       return { position = vec(z.pos.x, z.pos.y, z.pos.z), rotation = vec(z.rot.x, z.rot.y, z.rot.z), scale = vec(z.scale.x, z.scale.y, z.scale.z) }
     end,
     getHandObjects = function(i)
-      local z = F.handZone(color)
-      if z == nil then return {} end
-      return F.inBox(z)
+      local out = {}
+      for _, g in ipairs(F.hands[color] or {}) do out[#out + 1] = F.objects[g].handle end
+      return out
     end,
     broadcast = function(msg) say("broadcast", color, msg) end,
   }
 end })
 
+-- TTS: UI.loading "Indicates whether (the server) has finished loading all UI custom assets".
+-- Until it has, attributes the script sets are overwritten by the XmlUI's own when it loads.
 UI = {
+  loading = true,
   setAttribute = function(id, attr, value) F.ui[id] = F.ui[id] or {} F.ui[id][attr] = tostring(value) return true end,
   getAttribute = function(id, attr) return F.ui[id] and F.ui[id][attr] end,
   setValue = function(id, value) F.ui[id] = F.ui[id] or {} F.ui[id].value = tostring(value) return true end,
@@ -367,61 +580,152 @@ UI = {
   hide = function(id) UI.setAttribute(id, "active", "false") end,
 }
 
-local function schedule(fn, at, cond)
+function schedule(fn, at, cond, deadline, onTimeout)
   F.seq = F.seq + 1
-  F.timers[#F.timers + 1] = { id = F.seq, at = at, fn = fn, cond = cond }
+  F.timers[#F.timers + 1] = { id = F.seq, at = at, fn = fn, cond = cond, deadline = deadline, onTimeout = onTimeout }
   return F.seq
 end
+F.schedule = schedule
+-- TTS: Wait.frames "Schedules a function to be executed after the specified number of frames have
+-- elapsed"; Wait.condition's conditionFunc "will be executed (possibly several times) until it
+-- returns true"; "If conditionFunc does not return true before the specified timeout (seconds) has
+-- elapsed, then the scheduled function is cancelled"; a timeoutFunc "will be called".
 Wait = {
   time = function(fn, seconds, reps) return schedule(fn, F.clock + seconds) end,
-  frames = function(fn, frames) return schedule(fn, F.clock + (frames or 1) / 60) end,
-  condition = function(fn, cond, timeout) return schedule(fn, F.clock, cond) end,
+  frames = function(fn, frames) return schedule(fn, F.clock + (frames or 1) * FRAME) end,
+  condition = function(fn, cond, timeout, onTimeout)
+    return schedule(fn, F.clock + FRAME, cond, timeout ~= nil and F.clock + timeout or nil, onTimeout)
+  end,
   stop = function(id) for i, t in ipairs(F.timers) do if t.id == id then table.remove(F.timers, i) return true end end return false end,
   stopAll = function() F.timers = {} end,
 }
 
 --- Advances the clock, running due timers in order (a timer may schedule more).
 function F.advance(seconds)
-  local target = F.clock + seconds
+  local target = F.clock + seconds + 1e-9
   while true do
-    local best = nil
+    local best, bestAt, timeout = nil, nil, false
     for i, t in ipairs(F.timers) do
-      local due = t.at <= target and (t.cond == nil or t.cond())
-      if due and (best == nil or t.at < F.timers[best].at or (t.at == F.timers[best].at and t.id < F.timers[best].id)) then best = i end
+      local at = t.at
+      if at < F.clock then at = F.clock end
+      local due = at <= target and (t.cond == nil or t.cond())
+      if due and (best == nil or at < bestAt or (at == bestAt and t.id < F.timers[best].id)) then best, bestAt, timeout = i, at, false end
+      if not due and t.deadline ~= nil and t.deadline <= target and (best == nil or t.deadline < bestAt) then
+        best, bestAt, timeout = i, t.deadline, true
+      end
     end
     if best == nil then break end
     local t = table.remove(F.timers, best)
-    if t.at > F.clock then F.clock = t.at end
-    t.fn()
+    if bestAt > F.clock then F.clock = bestAt end
+    if timeout then
+      if t.onTimeout ~= nil then t.onTimeout() end
+    else
+      t.fn()
+    end
   end
-  F.clock = target
+  F.clock = target - 1e-9
 end
 
 ----------------------------------------------------------------------------- driver helpers
-function F.boot(saveJson)
+function F.boot(saveJson, uiDefaultsJson)
+  F.hands, F.pendingSpawns, F.smoothTakes, F.merges = {}, 0, 0, 0
   local save = json.decode(saveJson)
   for _, d in ipairs(save.ObjectStates) do register(F.fromData(d)) end
+  for _, g in ipairs(F.order) do
+    local o = F.objects[g]
+    if o.name == "ScriptingTrigger" then
+      for _, h in ipairs(F.inZone(o)) do F.objects[h.getGUID()].zones[o.guid] = true end
+    end
+  end
+  -- Cards lying in hand zones are in those hands, ordered along the row.
+  for _, g in ipairs(F.order) do
+    local z = F.objects[g]
+    if z.name == "HandTrigger" then
+      local list = {}
+      for _, cg in ipairs(F.order) do
+        local o = F.objects[cg]
+        if o.name == "Card" and inside(z, o.pos) then list[#list + 1] = o end
+      end
+      table.sort(list, function(a, b)
+        local la, lb = localOf(z, a.pos), localOf(z, b.pos)
+        if la ~= lb then return la < lb end
+        return a.guid < b.guid
+      end)
+      F.hands[z.fog] = {}
+      for i, o in ipairs(list) do F.hands[z.fog][i] = o.guid o.hand = z.fog end
+      layoutHand(z.fog)
+    end
+  end
+  local defaults = json.decode(uiDefaultsJson)
+  schedule(function()
+    UI.loading = false
+    F.ui = {}
+    for id, attrs in pairs(defaults) do
+      F.ui[id] = {}
+      for k, v in pairs(attrs) do F.ui[id][k] = v end
+    end
+  end, 2 * FRAME)
   return save
 end
 
 function F.find(note)
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
-    if o.gm_notes == note then return o end
+    if live(o) and o.gm_notes == note then return o end
   end
   return nil
 end
 
---- A player drags card `note` from wherever it lies and drops it at (x, z); fires onObjectDrop.
-function F.drop(color, note, x, z)
+--- The live deck holding card `note`, or nil.
+function F.deckOf(note)
+  for _, g in ipairs(F.order) do
+    local o = F.objects[g]
+    if live(o) and o.contents ~= nil then
+      for _, c in ipairs(o.contents) do if c.GMNotes == note then return o end end
+    end
+  end
+  return nil
+end
+
+--- A player picks up card `note`: "held", "locked", "not yours" or "missing".
+-- TTS: onObjectPickUp "Called whenever a Player picks up an Object"; pick_up_position "The position the
+-- Object was picked up at".
+function F.pickUp(color, note)
   local o = F.find(note)
   if o == nil then return "missing" end
   if o.locked then return "locked" end
-  local holder = F.handOf(o)
-  if holder ~= nil and holder ~= color then return "not yours" end
+  if o.hand ~= nil and o.hand ~= color then return "not yours" end
+  o.pick_up_position = vec(o.pos.x, o.pos.y, o.pos.z)
+  o.pick_up_rotation = vec(o.rot.x, o.rot.y, o.rot.z)
+  leaveHand(o)
+  o.held = color
+  F.holding = o
+  callHandler("onObjectPickUp", color, o.handle)
+  return "held"
+end
+
+--- The held object is let go at (x, z): it lands, then onObjectDrop fires; a frame later it may
+-- merge with a card or deck it landed on.
+-- TTS: onObjectDrop "Called when an object is dropped by a player."
+function F.release(color, x, z)
+  local o = F.holding
+  F.holding = nil
+  o.held = nil
   o.pos = vec(x, 1.5, z)
-  if onObjectDrop ~= nil then onObjectDrop(color, o.handle) end
+  track(o)
+  -- Only a card still lying where it landed merges (one the script moved away at once does not).
+  local at = vec(o.pos.x, o.pos.y, o.pos.z)
+  callHandler("onObjectDrop", color, o.handle)
+  schedule(function()
+    if o.pos.x == at.x and o.pos.y == at.y and o.pos.z == at.z then F.mergeCheck(o) end
+  end, F.clock + FRAME)
   return "dropped"
+end
+
+function F.drop(color, note, x, z)
+  local r = F.pickUp(color, note)
+  if r ~= "held" then return r end
+  return F.release(color, x, z)
 end
 
 --- Everything a test compares, as JSON: objects (position, face, lock, hand), UI, timers.
@@ -429,21 +733,31 @@ function F.snapshot()
   local objs = {}
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
-    if o.name == "Card" or o.name == "Deck" or o.name == "Custom_Tile" or o.name == "Custom_Token" then
+    if live(o) and (o.name == "Card" or o.name == "Deck" or o.name == "Custom_Tile" or o.name == "Custom_Token") then
+      local handIndex = 0
+      if o.hand ~= nil then
+        for i, hg in ipairs(F.hands[o.hand]) do if hg == o.guid then handIndex = i end end
+      end
+      local inner = {}
+      if o.contents ~= nil then for i, c in ipairs(o.contents) do inner[i] = c.GMNotes or "" end end
       objs[#objs + 1] = {
         guid = o.guid, note = o.gm_notes, name = o.name, x = math.floor(o.pos.x * 1000 + 0.5) / 1000,
         y = math.floor(o.pos.y * 1000 + 0.5) / 1000, z = math.floor(o.pos.z * 1000 + 0.5) / 1000,
-        down = faceDown(o), locked = o.locked, hand = F.handOf(o) or "", highlight = o.highlight or "",
-        contents = o.contents and #o.contents or 0,
+        down = faceDown(o), locked = o.locked, hand = o.hand or "", handIndex = handIndex, highlight = o.highlight or "",
+        contents = o.contents and #o.contents or 0, inner = inner,
       }
     end
   end
-  return json.encode({ objects = objs, ui = F.ui, timers = #F.timers, clock = F.clock })
+  return json.encode({ objects = objs, ui = F.ui, timers = #F.timers, clock = F.clock, spawning = F.pendingSpawns,
+    smoothTakes = F.smoothTakes, merges = F.merges })
 end
 
 function F.saveObjects()
   local out = {}
-  for _, g in ipairs(F.order) do out[#out + 1] = F.toData(F.objects[g]) end
+  for _, g in ipairs(F.order) do
+    local o = F.objects[g]
+    if live(o) then out[#out + 1] = F.toData(o) end
+  end
   return json.encode(out)
 end
 

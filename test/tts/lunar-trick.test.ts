@@ -8,7 +8,7 @@ import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
 import { UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
 import { FakeTts, type Snapshot } from "./fake-tts";
-import { useFakeTables, Mirror, play, replayOn, type CardAction } from "./driver";
+import { useFakeTables, tableRefusal, Mirror, play, replayOn, type CardAction } from "./driver";
 
 const fixture = useFakeTables("lunar-trick");
 const table = fixture.table;
@@ -55,7 +55,7 @@ describe("lunar-trick TTS script", () => {
     t.drop(m.colors[first.seat], again);
     const refusal = m.game.apply(m.state, first.seat, { type: m.expectedType(first.seat), card: again } as CardAction);
     expect(refusal.ok).toBe(false);
-    expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[first.seat], text: `Not allowed (${(refusal as { rule: string }).rule}): ${(refusal as { message: string }).message}` });
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[first.seat], text: tableRefusal(m, refusal) });
     expect(t.hand(m.colors[first.seat])).toContain(again);
     // The other two commit: reveal, highlight the winner, then collect after the pause.
     for (let k = 0; k < 2; k++) {
@@ -89,7 +89,7 @@ describe("lunar-trick TTS script", () => {
       if (bad !== undefined) {
         t.messages();
         expect(t.drop(m.colors[seat], bad.card)).toBe("dropped");
-        expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[seat], text: `Not allowed (${bad.rule}): ${bad.message}` });
+        expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[seat], text: tableRefusal(m, bad) });
         expect(t.hand(m.colors[seat])).toContain(bad.card);
         refused++;
         rules.add(bad.rule);
@@ -102,7 +102,7 @@ describe("lunar-trick TTS script", () => {
         expect(r.ok).toBe(false);
         t.messages();
         t.drop(m.colors[idle], card);
-        expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[idle], text: `Not allowed (${(r as { rule: string }).rule}): ${(r as { message: string }).message}` });
+        expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[idle], text: tableRefusal(m, r) });
         expect(t.hand(m.colors[idle])).toContain(card);
         refused++;
       }
@@ -126,7 +126,7 @@ describe("lunar-trick TTS script", () => {
     const before = t.snapshot().objects.find((o) => o.note === card)!;
     t.messages();
     t.drop(m.colors[owner], card);
-    expect(t.messages()[0].text).toMatch(/^Not allowed \(table\): .* is not in anyone's hand\.$/);
+    expect(t.messages()[0].text).toMatch(/^.+ is not in anyone's hand; play a card from your hand\.$/);
     const after = t.snapshot().objects.find((o) => o.note === card)!;
     expect([after.x, after.z, after.down]).toEqual([before.x, before.z, before.down]);
   });
@@ -214,7 +214,7 @@ describe("lunar-trick TTS script", () => {
     const state = JSON.parse(saved.LuaScriptState);
     state.stateHash = "0000000000000000";
     const b = table({ ...saved, LuaScriptState: JSON.stringify(state) });
-    expect(b.messages().map((x) => x.text)).toContain("Could not resume the saved game: the replayed state differs from the saved one. Start a new one.");
+    expect(b.messages().map((x) => x.text)).toContain("Could not resume the saved game: the replayed state differs from the saved one; start a new one.");
     expect(b.ui(UI_START_PANEL, "active")).toBe("true");
   });
 });

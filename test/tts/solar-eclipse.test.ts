@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES, UI_STATUS } from "../../mods/tts/ui-ids";
+import { BONUS_PILE } from "../../mods/tts/layout";
 import { FakeTts } from "./fake-tts";
-import { useFakeTables, Mirror, noteOf, play, replayOn } from "./driver";
+import { useFakeTables, tableRefusal, Mirror, noteOf, play, replayOn } from "./driver";
 
 const fixture = useFakeTables("solar-eclipse");
 const table = fixture.table;
@@ -34,7 +35,7 @@ describe("solar-eclipse TTS script", () => {
     t.messages();
     const again = rest[0].note;
     t.drop(m.colors[seat], again);
-    expect(t.messages()[0].text).toMatch(/^Not allowed \(/);
+    expect(t.messages()[0].text).toMatch(/^You have already bid this round; wait until everyone has bid \[SE-2\]\.$/);
     expect(t.snapshot().objects.find((o) => o.note === again)).toMatchObject({ down: true, hand: "" });
   });
 
@@ -51,7 +52,7 @@ describe("solar-eclipse TTS script", () => {
         if (bad !== undefined) {
           t.messages();
           t.drop(m.colors[seat], bad.card);
-          expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[seat], text: `Not allowed (${bad.rule}): ${bad.message}` });
+          expect(t.messages()).toContainEqual({ kind: "broadcast", to: m.colors[seat], text: tableRefusal(m, bad) });
           expect(t.hand(m.colors[seat])).toContain(bad.card);
           rules.add(bad.rule);
         }
@@ -85,7 +86,7 @@ describe("solar-eclipse TTS script", () => {
         for (let s = 0; s < players; s++) expect(playingCards(hands[m.colors[s]] ?? [])).toEqual(m.hand(s));
         // SE-9: the bonus cards taken this round lie in front of their takers, the rest in the pile.
         const taken = (m.state.bonus as number[]).reduce((a, b) => a + b, 0);
-        const away = snap.objects.filter((o) => o.note.startsWith("bonus-cards/") && !(o.x === 9 && o.z === 9));
+        const away = snap.objects.filter((o) => o.note.startsWith("bonus-cards/") && !(o.x === BONUS_PILE.x && o.z === BONUS_PILE.z));
         expect(away.length).toBe(taken);
         bonusSeen = Math.max(bonusSeen, taken);
       });

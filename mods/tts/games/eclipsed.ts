@@ -1,6 +1,7 @@
 /**
  * Eclipsed on the table. Contributed Edicts are dropped into the play zone (face down until all
- * are in, EC-2), then the fate card and the Edicts lie face up in a row in the middle. Turns use
+ * are in, EC-2), then each Edict lies face up where it was committed and the fate card in the
+ * very middle (layout.ts: `edictPoint`). Turns use
  * the HUD buttons: Draw from deck / Take discard; lay a meld's cards on the table in front of you
  * and press Declare meld (or Meld (Traveler high), EC-19); drop a card into the play zone to
  * discard it. Go out: press Go out, then drop your discard (or press it with an empty hand,
@@ -11,19 +12,14 @@ import type { BaseEvent } from "../../../src/engine/core/types";
 import type { EclipsedState } from "../../../src/engine/eclipsed/state";
 import { RULES } from "../../../src/engine/eclipsed/data.gen";
 import { stableSort } from "../../../src/engine/core/util";
-import { DECK_POINT, placesFor, round3, toWorld, type Point } from "../layout";
-import { cardYaw, objectByGuid, putPiece } from "../table";
+import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, edictPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../layout";
+import { cardNotesOf, cardYaw, objectByGuid, putPiece, zoneObjects, type TableObject } from "../table";
+import { contains } from "../../../src/engine/core/util";
+import { meldZoneNote } from "../zones";
 import { defaultTableRules, type ButtonResult, type CardAction, type Spot, type TableContext, type TableRules } from "./rules";
 
-const DISCARD_POINT: Point = { x: -5.5, z: 9 };
-const EDICT_Z = 2.5;
-const EDICT_GAP = 2.5;
-/** A seat's declared melds, in front of it: meld k starts at x + k * MELD_GAP, its cards fanned. */
-const MELD_LOCAL: Point = { x: -7, z: -6.5 };
-const MELD_GAP = 3.6;
-const FAN = 0.45;
-/** Where a player lays out a meld before declaring it: between the hand and the melds. */
-export const STAGE_LOCAL = { x: 0, z: -12.25, halfX: 8, halfZ: 2.25 };
+/** Where a player lays out a meld before declaring it: between the hand and the melds (layout.ts). */
+export { STAGE_LOCAL };
 
 /** Seats that pressed Go out and will go out with their next discard (not saved: press again after a load). */
 const goingOut: boolean[] = [];
@@ -37,20 +33,20 @@ function spots(state: EclipsedState, players: number): Spot[] {
   for (let i = 0; i < state.discard.length; i++) {
     out.push({ card: state.discard[i], x: DISCARD_POINT.x, z: DISCARD_POINT.z, yaw: 180, level: i, down: false, locked: false });
   }
-  const row: string[] = [];
-  if (state.edicts.length > 0) for (const e of state.edicts) row.push(e.card);
-  else if (state.fate !== "") row.push(state.fate);
-  for (let k = 0; k < row.length; k++) {
-    const x = round3((k - (row.length - 1) / 2) * EDICT_GAP);
-    out.push({ card: row[k], x: x, z: EDICT_Z, yaw: 180, level: 0, down: false, locked: true });
-  }
   const places = placesFor(players);
+  const edicts = state.edicts.length > 0 ? state.edicts : state.fate !== "" ? [{ card: state.fate, seat: -1 }] : [];
+  for (const e of edicts) {
+    const at = edictPoint(players, e.seat);
+    out.push({ card: e.card, x: at.x, z: at.z, yaw: e.seat < 0 ? 180 : cardYaw(places[e.seat]), level: 0, down: false, locked: true });
+  }
   for (let s = 0; s < players; s++) {
     const p = places[s];
+    const sizes: number[] = [];
+    for (const m of state.melds[s]) sizes.push(m.cards.length);
     for (let k = 0; k < state.melds[s].length; k++) {
       const cards = state.melds[s][k].cards;
       for (let j = 0; j < cards.length; j++) {
-        const w = toWorld(p, { x: MELD_LOCAL.x + k * MELD_GAP + j * FAN, z: MELD_LOCAL.z });
+        const w = toWorld(p, meldCardLocal(sizes, k, j));
         out.push({ card: cards[j], x: w.x, z: w.z, yaw: cardYaw(p), level: j, down: false, locked: true });
       }
     }
@@ -58,24 +54,49 @@ function spots(state: EclipsedState, players: number): Spot[] {
   return out;
 }
 
-/** The seat's hand cards lying in its staging area (in hand order). */
-function staged(ctx: TableContext, seat: number): string[] {
+/**
+ * What `seat` laid out for a meld: the objects in its meld zone (the save's ScriptingTrigger
+ * "zone/meld/<colour>"), or, in a save without one, in the staging box in front of the seat.
+ * Cards dropped onto each other become a deck; a deck counts with its contents.
+ */
+function laidOut(ctx: TableContext, seat: number): TableObject[] {
+  const color = ctx.colors[seat];
+  const inZone = zoneObjects(ctx.objects[meldZoneNote(color)]);
+  const candidates = inZone !== undefined ? inZone : inStagingBox(ctx, seat);
+  const out: TableObject[] = [];
+  const hand = (ctx.state as EclipsedState).hands[seat];
+  for (const obj of candidates) {
+    let mine = false;
+    for (const note of cardNotesOf(obj)) if (contains(hand, note)) mine = true;
+    if (mine) out.push(obj);
+  }
+  return out;
+}
+
+function inStagingBox(ctx: TableContext, seat: number): TableObject[] {
   const p = placesFor(ctx.players)[seat];
   const centre = toWorld(p, { x: STAGE_LOCAL.x, z: STAGE_LOCAL.z });
-  // The staging box is axis-aligned in the seat's frame; compare in that frame.
-  const out: string[] = [];
-  const state = ctx.state as EclipsedState;
-  for (const card of state.hands[seat]) {
-    const obj = objectByGuid(ctx.objects[card]);
-    if (obj === undefined) continue;
+  const a = ((p === 1 || p === 3 ? 90 : 0) * Math.PI) / 180;
+  const out: TableObject[] = [];
+  for (const obj of getObjects() as unknown as TableObject[]) {
+    if (obj.type !== "Card" && obj.type !== "Deck") continue;
     const pos = obj.getPosition();
     const dx = pos.x - centre.x;
     const dz = pos.z - centre.z;
-    const a = ((p === 1 || p === 3 ? 90 : 0) * Math.PI) / 180;
+    // The staging box is axis-aligned in the seat's frame; compare in that frame.
     const along = Math.abs(dx * Math.cos(a) - dz * Math.sin(a));
     const across = Math.abs(dx * Math.sin(a) + dz * Math.cos(a));
-    if (along <= STAGE_LOCAL.halfX && across <= STAGE_LOCAL.halfZ) out.push(card);
+    if (along <= STAGE_LOCAL.halfX && across <= STAGE_LOCAL.halfZ) out.push(obj);
   }
+  return out;
+}
+
+/** The seat's hand cards laid out for a meld, in hand order. */
+function staged(ctx: TableContext, seat: number): string[] {
+  const laid: { [note: string]: boolean } = {};
+  for (const obj of laidOut(ctx, seat)) for (const note of cardNotesOf(obj)) laid[note] = true;
+  const out: string[] = [];
+  for (const card of (ctx.state as EclipsedState).hands[seat]) if (laid[card] === true) out.push(card);
   return out;
 }
 
@@ -121,7 +142,7 @@ function button(ctx: TableContext, seat: number, id: string): ButtonResult {
   if (id === "meld" || id === "meldHigh") {
     const cards = staged(ctx, seat);
     if (cards.length === 0) {
-      return { rule: "table", message: "lay the meld's cards on the table in front of you (between your hand and the play area), then press Declare meld." };
+      return { rule: "table", message: "Lay the meld's cards in your meld area first (in front of you, between your hand and the play area)" };
     }
     const action: { [k: string]: unknown } = { type: "meld", cards: cards };
     if (id === "meldHigh") action.travelerHigh = true;
@@ -130,9 +151,9 @@ function button(ctx: TableContext, seat: number, id: string): ButtonResult {
   if (id === "goOut") {
     if (state.hands[seat].length === 0) return { action: { type: "goOut" } };
     goingOut[seat] = true;
-    return { info: "Going out: drop the card you discard into the play area (EC-24)." };
+    return { info: "Going out: drop the card you discard into the play area [EC-24]." };
   }
-  return { rule: "table", message: "unknown button " + id + "." };
+  return { rule: "table", message: "This game has no " + id + " button" };
 }
 
 function dropAction(game: TableContext["game"], state: unknown, seat: number, card: string): CardAction {
@@ -191,6 +212,7 @@ export const eclipsedTable: TableRules = {
   pieceDrop: defaultTableRules.pieceDrop,
   spots: (_game, state, players) => spots(state as EclipsedState, players),
   button: (ctx, seat, id) => button(ctx, seat, id),
+  laidOut: (ctx, seat) => laidOut(ctx, seat),
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };

@@ -6,7 +6,7 @@
  */
 import { stableSort } from "../../../src/engine/core/util";
 import type { BaseEvent } from "../../../src/engine/core/types";
-import { SCORE_LOCAL, SHELF_X, placesFor, round3, toWorld } from "../layout";
+import { SHELF_X, markerRestPoint, placesFor, round3, scoreTokenLocal, toWorld, tokenSupplyPoint, trumpCardPoint, type Sheet } from "../layout";
 import { objectByGuid, putPiece } from "../table";
 import { defaultTableRules, type TableContext, type TableRules } from "./rules";
 
@@ -21,12 +21,6 @@ const POSITIONS = 30;
 /** Radius of the number ring as a fraction of the sheet's half width (the template's ring). */
 const RING = 0.78;
 
-interface Sheet {
-  x: number;
-  z: number;
-  /** Half the sheet's width in world units (from its bounds, so any board scale works). */
-  half: number;
-}
 
 function findSheet(objects: { [note: string]: string }): Sheet | undefined {
   const notes = notesWithPrefix(objects, "moon-phase-sheet/");
@@ -59,12 +53,14 @@ function arrange(ctx: TableContext): void {
       const p = markerPoint(sheet, v.markers[i]);
       putPiece(guid, { x: p.x, y: 1.3, z: p.z }, false);
     } else {
-      putPiece(guid, { x: sheet.x - sheet.half - 1.5, y: 1.3, z: sheet.z - 2 + i * 2 }, false);
+      const rest = markerRestPoint(sheet, i);
+      putPiece(guid, { x: rest.x, y: 1.3, z: rest.z }, false);
     }
   }
   const trump = notesWithPrefix(ctx.objects, "trump-status/");
   if (trump.length > 0 && v.trumpSide !== "") {
-    putPiece(ctx.objects[trump[0]], { x: sheet.x, y: 1.3, z: sheet.z - sheet.half - 2.5 }, v.trumpSide === "falling");
+    const at = trumpCardPoint(sheet);
+    putPiece(ctx.objects[trump[0]], { x: at.x, y: 1.3, z: at.z }, v.trumpSide === "falling");
   }
   // Point tokens: each seat's match points in front of it, the rest in the supply.
   const tokens = notesWithPrefix(ctx.objects, "point-tokens/");
@@ -72,13 +68,14 @@ function arrange(ctx: TableContext): void {
   let next = 0;
   for (let s = 0; s < ctx.players; s++) {
     for (let k = 0; k < v.totals[s] && next < tokens.length; k++) {
-      const p = toWorld(places[s], { x: SCORE_LOCAL.x + (k % 5) * 0.9, z: SCORE_LOCAL.z + Math.floor(k / 5) * 1.2 });
+      const p = toWorld(places[s], scoreTokenLocal(k));
       putPiece(ctx.objects[tokens[next]], { x: p.x, y: 1.3, z: p.z }, false);
       next++;
     }
   }
   for (let k = next; k < tokens.length; k++) {
-    putPiece(ctx.objects[tokens[k]], { x: sheet.x + sheet.half + 1.5, y: 1.3 + (k - next) * 0.2, z: sheet.z }, false);
+    const supply = tokenSupplyPoint(sheet);
+    putPiece(ctx.objects[tokens[k]], { x: supply.x, y: 1.3 + (k - next) * 0.2, z: supply.z }, false);
   }
 }
 
@@ -123,6 +120,7 @@ export const lunarTrickTable: TableRules = {
   pieceDrop: defaultTableRules.pieceDrop,
   spots: defaultTableRules.spots,
   button: defaultTableRules.button,
+  laidOut: defaultTableRules.laidOut,
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };

@@ -6,6 +6,7 @@
  */
 import type { AnyGame } from "../../../src/engine/registry";
 import type { BaseAction, BaseEvent } from "../../../src/engine/core/types";
+import type { TableObject } from "../table";
 
 export interface TrickCard {
   seat: number;
@@ -70,6 +71,8 @@ export interface TableRules {
   spots(game: AnyGame, state: unknown, players: number): Spot[];
   /** A HUD button pressed by `seat` (see ./buttons.ts). */
   button(ctx: TableContext, seat: number, id: string): ButtonResult;
+  /** Objects `seat` laid out for a button (a meld's cards, loose or stacked into a deck). */
+  laidOut(ctx: TableContext, seat: number): TableObject[];
   /** Moves the game's other pieces (markers, tokens, status cards) to match the state. */
   arrange(ctx: TableContext): void;
   /** A line to announce for an event, "" for none. */
@@ -124,7 +127,8 @@ export const defaultTableRules: TableRules = {
   },
   pieceDrop: () => undefined,
   spots: () => [],
-  button: () => ({ rule: "table", message: "this game has no such button." }),
+  button: () => ({ rule: "table", message: "This game has no such button" }),
+  laidOut: () => [],
   arrange: () => {},
   announce: () => "",
 };

@@ -8,16 +8,12 @@
 import { stableSort } from "../../../src/engine/core/util";
 import type { BaseEvent } from "../../../src/engine/core/types";
 import type { SolarEclipseState, SolarEclipseView } from "../../../src/engine/solar-eclipse/types";
-import { SCORE_LOCAL, placesFor, toWorld, type Point } from "../layout";
+import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, placesFor, toWorld } from "../layout";
 import { cardYaw, putCard, putInHand } from "../table";
 import { defaultTableRules, type TableContext, type TableRules, type TrickCard } from "./rules";
 
 const BID_PREFIX = "bid-cards/bid-";
 const BONUS_PREFIX = "bonus-cards/";
-/** In front of a seat, left of its trick slots: the chosen bid card; the rest set aside beside it. */
-const BID_LOCAL: Point = { x: -4.5, z: -6.5 };
-const ASIDE_LOCAL: Point = { x: -8.5, z: -6.5 };
-const BONUS_PILE: Point = { x: 9, z: 9 };
 const HIDDEN = "hidden";
 
 /** Where the adapter last put each piece (so unchanged pieces are not moved again). */
@@ -42,8 +38,9 @@ function parseBid(note: string): BidCard | undefined {
   const rest = note.substring(BID_PREFIX.length);
   const dash = rest.indexOf("-");
   if (dash < 0) return undefined;
-  const n = tonumber(rest.substring(0, dash));
-  if (n === undefined) return undefined;
+  const n = Number(rest.substring(0, dash));
+  if (!(n >= 1)) return undefined; // also NaN
+
   return { note: note, n: n, set: rest.substring(dash + 1) };
 }
 
@@ -86,7 +83,7 @@ function arrange(ctx: TableContext): void {
     for (let k = 0; k < state.bonus[s] && next < bonus.length; k++) {
       const guid = ctx.objects[bonus[next]];
       const level = k;
-      const spot = toWorld(p, { x: SCORE_LOCAL.x - k * 0.6, z: SCORE_LOCAL.z });
+      const spot = toWorld(p, bonusCardLocal(k));
       move(ctx, guid, "seat" + s + "/" + k, () => putCard(guid, spot, level, cardYaw(p), false, false));
       next++;
     }
@@ -153,6 +150,7 @@ export const solarEclipseTable: TableRules = {
   },
   spots: defaultTableRules.spots,
   button: defaultTableRules.button,
+  laidOut: defaultTableRules.laidOut,
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };
