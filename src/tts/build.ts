@@ -18,7 +18,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Component, GameModel, Item } from "../model/types";
-import { DECK_POINT, HAND_SIZE, PLACES, PLAY_ZONE, SHELF_TOP_Z, SHELF_X, handPoint, seatColors } from "../../mods/tts/layout";
+import { DECK_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, handPoint, placesFor, seatColors, tableAreas } from "../../mods/tts/layout";
+import { areaImage, areaTile, areaZone } from "./areas";
+import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
 import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
 import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
@@ -351,11 +353,31 @@ function seatObjects(ctx: Ctx): AnyObject[] {
   return out;
 }
 
-function emptySave(model: GameModel): Omit<Save, "ObjectStates" | "LuaScript" | "XmlUI"> {
+/** Every place some legal player count seats a player at. */
+function usedPlaces(opts: TtsBuildOptions): number[] {
+  const used = new Set<number>();
+  for (let n = opts.minPlayers; n <= opts.maxPlayers; n++) for (const p of placesFor(n)) used.add(p);
+  return [...used].sort();
+}
+
+/** The labelled play areas (tile + ScriptingTrigger each, see areas.ts); returns the play zone's GUID. */
+async function areaObjects(ctx: Ctx, objects: AnyObject[]): Promise<string> {
+  let playZone = "";
+  for (const area of tableAreas(ctx.model.id, usedPlaces(ctx.opts))) {
+    const zone = ctx.guids.next(`zone/${area.id}`);
+    if (area.id === "play") playZone = zone;
+    const picture = await cachedImage(ctx.opts.outDir, "area", area, [], () => areaImage(area));
+    const url = emitImage(ctx, `area-${area.id.replace(/\//g, "-")}`, "png", picture);
+    objects.push(areaTile(area, ctx.guids.next(`area/${area.id}`), url), areaZone(area, zone));
+  }
+  return playZone;
+}
+
+function emptySave(model: GameModel, epoch: number): Omit<Save, "ObjectStates" | "LuaScript" | "XmlUI"> {
   return {
     SaveName: model.name,
-    EpochTime: 0,
-    Date: "",
+    EpochTime: epoch,
+    Date: ttsDate(epoch),
     VersionNumber: "v13.2.2",
     GameMode: model.name,
     GameType: "Game",
@@ -368,7 +390,7 @@ function emptySave(model: GameModel): Omit<Save, "ObjectStates" | "LuaScript" | 
     Table: "Table_RPG",
     Sky: "Sky_Museum",
     SkyURL: "",
-    Note: `${model.name}: press Start (top of the screen) to deal. Drop cards into the middle square to play them; the script refuses illegal plays. Built by syzygy.`,
+    Note: `${model.name}: press Start (top of the screen) to deal. Drop cards into the area marked Play cards here to play them; the script refuses illegal plays. Built by syzygy.`,
     TabStates: {},
     MusicPlayer: { RepeatSong: false, PlaylistEntry: -1, CurrentAudioTitle: "", CurrentAudioURL: "", AudioLibrary: [] },
     Grid: {
@@ -427,7 +449,9 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
       `${missing.length} card image(s) missing, e.g. ${missing[0]}: run \`syzygy build ${model.id}\` first (it renders the PNGs the TTS save is made from)`,
     );
   }
-  const key = saveKey(model, { ...opts, outDir: path.resolve(opts.outDir) }, inputs);
+  const epoch = saveEpoch(inputs);
+  if (typeof epoch !== "number") throw new TtsInputError(epoch.error);
+  const key = saveKey(model, { ...opts, outDir: path.resolve(opts.outDir), epoch }, inputs);
   const stamp = currentStamp(opts.outDir, model.id, key);
   if (stamp !== undefined) return { savePath: stamp.savePath, imageFiles: stamp.imageFiles, objects: stamp.objects, cards: stamp.cards, reused: true };
   const deckComponent = engineDeckComponent(model);
@@ -448,17 +472,10 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
       } else if (component.kind === "token") objects.push(...(await tokens(ctx, component)));
       else objects.push(...(await boards(ctx, component)));
     }
-    const playZone = ctx.guids.next("zone/play");
-    objects.push({
-      GUID: playZone,
-      Name: objectName(NAMES.scripting),
-      Transform: { posX: PLAY_ZONE.x, posY: 2, posZ: PLAY_ZONE.z, rotX: 0, rotY: 0, rotZ: 0, scaleX: PLAY_ZONE.size, scaleY: PLAY_ZONE.height, scaleZ: PLAY_ZONE.size },
-      Nickname: "Play zone",
-      Locked: true,
-    });
+    const playZone = await areaObjects(ctx, objects);
     objects.push(...seatObjects(ctx));
     const save: Save = {
-      ...emptySave(model),
+      ...emptySave(model, epoch),
       LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone, trickPause: 1.5 }),
       XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, buttonsFor(model.id)),
       ObjectStates: objects,

@@ -1,6 +1,38 @@
-/** The table geometry shared by the save builder and the script. */
-import { describe, expect, it } from "vitest";
-import { handPoint, placesFor, seatColors, toWorld } from "../../mods/tts/layout";
+/**
+ * The table geometry shared by the save builder and the script: seats, and a layout in which
+ * nothing overlaps. Every object's footprint (size × scale, turned by its yaw) is computed from
+ * the built save and from the same layout.ts functions the script places things with, for every
+ * game and player count (issue 15: melds on the draw pile, the fate card on a trick slot).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import {
+  MELD_ROW,
+  PLAY_ZONE,
+  STAGE_LOCAL,
+  handPoint,
+  meldCardLocal,
+  placesFor,
+  seatColors,
+  tableAreas,
+  toWorld,
+} from "../../mods/tts/layout";
+import { findGame } from "../../src/engine/registry";
+import { engineDeckComponent } from "../../src/tts/build";
+import { buildFakeSave, type Built } from "./driver";
+import { repoModel } from "./fixtures";
+import { inPlay, inside, intersects, objectFootprint, overlaps, type Footprint } from "./footprints";
+
+const GAMES = ["lunar-trick", "solar-eclipse", "eclipsed"];
+const built = new Map<string, Built>();
+
+beforeAll(async () => {
+  for (const g of GAMES) built.set(g, await buildFakeSave(g));
+}, 120_000);
+
+afterAll(() => {
+  for (const b of built.values()) fs.rmSync(b.outDir, { recursive: true, force: true });
+});
 
 describe("TTS table layout", () => {
   it("seats players clockwise from White (bottom, left, top, right as seen from above)", () => {
@@ -31,5 +63,122 @@ describe("TTS table layout", () => {
       const f = toWorld(p, { x: 0, z: 1 });
       expect(h.x * f.x + h.z * f.z).toBeLessThan(0);
     }
+  });
+});
+
+describe("footprint geometry (the overlap test's own check)", () => {
+  const box = (x: number, z: number, w: number, d: number, yaw = 0): Footprint => ({ name: "b", layer: "piece", x, z, w, d, yaw, group: `${x},${z},${yaw}` });
+  it("finds overlaps of turned rectangles and ignores touching edges", () => {
+    expect(intersects(box(0, 0, 2, 2), box(1.9, 0, 2, 2))).toBe(true);
+    expect(intersects(box(0, 0, 2, 2), box(2, 0, 2, 2))).toBe(false);
+    // A 4 × 1 bar turned 90° reaches 2 units along z, not 0.5.
+    expect(intersects(box(0, 0, 4, 1, 90), box(0, 1.9, 1, 1))).toBe(true);
+    expect(intersects(box(0, 0, 4, 1, 0), box(0, 1.9, 1, 1))).toBe(false);
+    // Turned 45°: the corner reaches √2 out.
+    expect(intersects(box(0, 0, 2, 2, 45), box(2.3, 0, 2, 2))).toBe(true);
+    expect(inside(box(0, 0, 1, 3, 90), box(0, 0, 4, 2))).toBe(true);
+    expect(inside(box(0, 0, 1, 3, 0), box(0, 0, 4, 2))).toBe(false);
+    expect(overlaps([box(0, 0, 2, 2), { ...box(1, 0, 2, 2), group: box(0, 0, 2, 2).group }])).toEqual([]);
+  });
+});
+
+describe.each(GAMES)("%s table", (game) => {
+  const engine = findGame(game)!;
+  const counts = Array.from({ length: engine.maxPlayers - engine.minPlayers + 1 }, (_, i) => engine.minPlayers + i);
+
+  it("as saved: no two objects, areas or hand zones overlap", () => {
+    const model = repoModel(game);
+    const { save } = built.get(game)!;
+    // Pieces of one component at one spot are a stack (the builder piles tokens up).
+    const stack = (o: { Memo?: string; GUID: string; Transform: { posX: number; posZ: number } }) => `${o.Memo ?? o.GUID}@${o.Transform.posX},${o.Transform.posZ}`;
+    const fps: Footprint[] = [];
+    for (const o of save.ObjectStates) {
+      const f = objectFootprint(model, o, stack(o));
+      if (f !== undefined) fps.push(f);
+    }
+    expect(fps.length).toBeGreaterThan(10);
+    expect(overlaps(fps)).toEqual([]);
+  });
+
+  it.each(counts)("in play with %i players: every spot the script uses is clear of every other", (players) => {
+    const model = repoModel(game);
+    const { save } = built.get(game)!;
+    const deck = engineDeckComponent(model).id;
+    // Eclipsed: six melds of a seat (more than a round has room for) plus a long run.
+    const melds = game === "eclipsed" ? [2, 2, 3, 2, 2, 4] : [];
+    const fps = inPlay(model, save, deck, players, { melds });
+    expect(overlaps(fps)).toEqual([]);
+    // The trick slots lie in the play area, clear of the middle.
+    const play = fps.find((f) => f.name === "area/play")!;
+    expect(play.w).toBe(PLAY_ZONE.size);
+  });
+
+  it("draws each labelled area as a tile with a ScriptingTrigger of exactly its footprint", () => {
+    const model = repoModel(game);
+    const { save } = built.get(game)!;
+    const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
+    const areas = tableAreas(game, places);
+    expect(areas.map((a) => a.id)).toContain("play");
+    expect(areas.some((a) => a.id.startsWith("meld-row/"))).toBe(game === "eclipsed");
+    for (const area of areas) {
+      const tile = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === `area/${area.id}`);
+      const zone = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === `zone/${area.id}`);
+      expect(tile.Name).toBe("Custom_Tile");
+      expect(tile.Locked).toBe(true);
+      expect(tile.Nickname).toBe(area.label);
+      expect(zone.Name).toBe("ScriptingTrigger");
+      const f = objectFootprint(model, tile, "")!;
+      expect([zone.Transform.posX, zone.Transform.posZ, zone.Transform.rotY]).toEqual([f.x, f.z, f.yaw]);
+      expect(zone.Transform.scaleX).toBeCloseTo(f.w, 6);
+      expect(zone.Transform.scaleZ).toBeCloseTo(f.d, 6);
+      expect([f.w, f.d]).toEqual([area.width, area.depth]);
+    }
+    // The play zone the script is configured with is the labelled middle.
+    const play = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === "zone/play");
+    expect(save.LuaScript).toContain(`playZone = "${play.GUID}"`);
+  });
+});
+
+/** Every list of meld sizes (2..9 cards each) of up to `maxMelds` melds and `maxCards` cards. */
+function meldRows(maxMelds: number, maxCards: number): number[][] {
+  const out: number[][] = [];
+  const grow = (row: number[], cards: number): void => {
+    if (row.length > 0) out.push(row);
+    if (row.length === maxMelds) return;
+    for (let n = 2; n <= 9 && cards + n <= maxCards; n++) grow([...row, n], cards + n);
+  };
+  grow([], 0);
+  return out;
+}
+
+describe("Eclipsed meld rows", () => {
+  const row: Footprint = { name: "row", layer: "floor", x: MELD_ROW.x, z: MELD_ROW.z, w: 2 * MELD_ROW.halfX, d: 2 * MELD_ROW.halfZ, yaw: 0, group: "row" };
+  const cardAt = (x: number, z: number, group: string): Footprint => ({ name: group, layer: "piece", x, z, w: 2.2, d: 3.1, yaw: 180, group, on: "row" });
+
+  it("keeps every meld inside its row and clear of the others, up to 6 melds and 14 cards", () => {
+    const rows = meldRows(6, 14);
+    expect(rows.length).toBeGreaterThan(500);
+    for (const sizes of rows) {
+      const fps: Footprint[] = [row];
+      sizes.forEach((n, k) => {
+        for (let j = 0; j < n; j++) {
+          const p = meldCardLocal(sizes, k, j);
+          fps.push(cardAt(p.x, p.z, `meld ${k + 1} of [${sizes.join(",")}]`));
+        }
+      });
+      expect(overlaps(fps)).toEqual([]);
+    }
+  });
+
+  it("fans a round's melds (up to 9 cards) at full spacing, every card's corner showing", () => {
+    for (const sizes of meldRows(4, 9)) {
+      for (let k = 0; k < sizes.length; k++) {
+        if (sizes[k] > 1) expect(meldCardLocal(sizes, k, 1).x - meldCardLocal(sizes, k, 0).x).toBeCloseTo(0.45, 6);
+      }
+    }
+  });
+
+  it("lays the staging area between the meld row and the hand", () => {
+    expect(STAGE_LOCAL.z + STAGE_LOCAL.halfZ).toBeLessThanOrEqual(MELD_ROW.z - MELD_ROW.halfZ);
   });
 });

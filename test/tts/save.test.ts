@@ -14,6 +14,7 @@ import { seatColors, PLAY_ZONE } from "../../mods/tts/layout";
 import { chooseGrid, splitIntoSheets, MAX_SIDE } from "../../src/tts/sheets";
 import { buildTtsForModel, TtsInputError } from "../../src/tts/index";
 import { imageCacheStats } from "../../src/tts/image-cache";
+import { saveEpoch, ttsDate } from "../../src/tts/save-date";
 import { findGame } from "../../src/engine/registry";
 import { buildFakeSave, type Built } from "./driver";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
@@ -169,6 +170,36 @@ describe.each(GAMES)("%s save", (game) => {
   });
 });
 
+function pngsUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".png")).map((f) => path.join(dir, f));
+}
+
+describe("save date (Date and EpochTime, shown in TTS's load menu)", () => {
+  it("writes TTS's US 12-hour format in UTC", () => {
+    expect(ttsDate(1424616258)).toBe("2/22/2015 2:44:18 PM");
+    expect(ttsDate(0)).toBe("1/1/1970 12:00:00 AM");
+    expect(ttsDate(Date.UTC(2026, 11, 1, 12, 5, 9) / 1000)).toBe("12/1/2026 12:05:09 PM");
+  });
+
+  it("is the newest card image's time, or SOURCE_DATE_EPOCH; a malformed one is refused by name", async () => {
+    const model = repoModel("lunar-trick");
+    const out = tempOut();
+    temps.push(out);
+    await writeFakeImages(model, out);
+    const files = pngsUnder(out);
+    for (const f of files) fs.utimesSync(f, new Date("2025-01-01T00:00:00Z"), new Date("2025-01-01T00:00:00Z"));
+    fs.utimesSync(files[3], new Date("2025-06-30T18:30:00Z"), new Date("2025-06-30T18:30:00Z"));
+    const newest = Date.UTC(2025, 5, 30, 18, 30) / 1000;
+    expect(saveEpoch(files, {})).toBe(newest);
+    expect(saveEpoch(files, { SOURCE_DATE_EPOCH: "1700000000" })).toBe(1700000000);
+    expect(saveEpoch(files, { SOURCE_DATE_EPOCH: "yesterday" })).toEqual({ error: expect.stringMatching(/^SOURCE_DATE_EPOCH must be a whole number of seconds.*"yesterday"/) });
+    const r = await buildTtsForModel(model, { outDir: out });
+    const save = JSON.parse(fs.readFileSync(r.savePath, "utf8"));
+    expect(save.EpochTime).toBe(newest);
+    expect(save.Date).toBe("6/30/2025 6:30:00 PM");
+  });
+});
+
 describe("save builder", () => {
   it("writes hosted URLs with --base-url and is byte-for-byte reproducible", async () => {
     const model = repoModel("lunar-trick");
@@ -177,6 +208,9 @@ describe("save builder", () => {
     temps.push(outA, outB);
     await writeFakeImages(model, outA);
     await writeFakeImages(model, outB);
+    // Written a moment apart: the save's date comes from the images' times, so give both the same.
+    const when = new Date("2026-03-04T05:06:07Z");
+    for (const out of [outA, outB]) for (const f of pngsUnder(out)) fs.utimesSync(f, when, when);
     const a = await buildTtsForModel(model, { outDir: outA, baseUrl: "https://example.org/syzygy" });
     const b = await buildTtsForModel(model, { outDir: outB, baseUrl: "https://example.org/syzygy" });
     const textA = fs.readFileSync(a.savePath, "utf8");

@@ -120,7 +120,6 @@ export const lunarTrickTable: TableRules = {
   pieceDrop: defaultTableRules.pieceDrop,
   spots: defaultTableRules.spots,
   button: defaultTableRules.button,
-  laidOut: defaultTableRules.laidOut,
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };
