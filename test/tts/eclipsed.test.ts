@@ -8,7 +8,7 @@ import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES } from "../../mods/tts/ui-ids";
 import { edictPoint } from "../../mods/tts/layout";
 import { FakeTts } from "./fake-tts";
-import { useFakeTables, Mirror, perform, play, replayOn, type CardAction } from "./driver";
+import { useFakeTables, tableRefusal, Mirror, perform, play, replayOn, type CardAction } from "./driver";
 
 const fixture = useFakeTables("eclipsed");
 const table = fixture.table;
@@ -41,19 +41,19 @@ describe("eclipsed TTS script", () => {
     const color = m.colors[seat];
     t.messages();
     t.click("syzygy_meld", color);
-    expect(t.messages()[0].text).toMatch(/^Not allowed \(table\): lay the meld's cards on the table/);
+    expect(t.messages()[0].text).toBe("Lay the meld's cards in your meld area first (in front of you, between your hand and the play area); then press the button again.");
     // Discarding before drawing.
     const card = m.hand(seat)[0];
     const r = m.game.apply(m.state, seat, { type: "discard", card } as CardAction);
     expect(r.ok).toBe(false);
     t.drop(color, card);
-    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: `Not allowed (${(r as { rule: string }).rule}): ${(r as { message: string }).message}` });
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: tableRefusal(m, r) });
     expect(t.hand(color)).toContain(card);
     // The other player pressing Draw out of turn.
     const other = m.colors[1 - seat];
     const r2 = m.game.apply(m.state, 1 - seat, { type: "draw", from: "deck" } as unknown as CardAction);
     t.click("syzygy_drawDeck", other);
-    expect(t.messages()).toContainEqual({ kind: "broadcast", to: other, text: `Not allowed (${(r2 as { rule: string }).rule}): ${(r2 as { message: string }).message}` });
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: other, text: tableRefusal(m, r2) });
     // Draw, then lay out two cards that make no meld and press Declare meld.
     const draw = { type: "draw", from: "deck" } as unknown as CardAction;
     perform(t, m, seat, draw);
@@ -72,7 +72,7 @@ describe("eclipsed TTS script", () => {
     }
     t.messages();
     perform(t, m, seat, { type: "meld", cards: pair! } as unknown as CardAction);
-    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: `Not allowed (${refusal!.rule}): ${refusal!.message}` });
+    expect(t.messages()).toContainEqual({ kind: "broadcast", to: color, text: tableRefusal(m, refusal!) });
     expect(t.hand(color)).toEqual(m.hand(seat));
     expect(t.errors()).toEqual([]);
   });

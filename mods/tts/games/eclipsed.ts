@@ -13,7 +13,9 @@ import type { EclipsedState } from "../../../src/engine/eclipsed/state";
 import { RULES } from "../../../src/engine/eclipsed/data.gen";
 import { stableSort } from "../../../src/engine/core/util";
 import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, edictPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../layout";
-import { cardYaw, objectByGuid, putPiece } from "../table";
+import { cardNotesOf, cardYaw, objectByGuid, putPiece, zoneObjects, type TableObject } from "../table";
+import { contains } from "../../../src/engine/core/util";
+import { meldZoneNote } from "../zones";
 import { defaultTableRules, type ButtonResult, type CardAction, type Spot, type TableContext, type TableRules } from "./rules";
 
 /** Where a player lays out a meld before declaring it: between the hand and the melds (layout.ts). */
@@ -52,24 +54,49 @@ function spots(state: EclipsedState, players: number): Spot[] {
   return out;
 }
 
-/** The seat's hand cards lying in its staging area (in hand order). */
-function staged(ctx: TableContext, seat: number): string[] {
+/**
+ * What `seat` laid out for a meld: the objects in its meld zone (the save's ScriptingTrigger
+ * "zone/meld/<colour>"), or, in a save without one, in the staging box in front of the seat.
+ * Cards dropped onto each other become a deck; a deck counts with its contents.
+ */
+function laidOut(ctx: TableContext, seat: number): TableObject[] {
+  const color = ctx.colors[seat];
+  const inZone = zoneObjects(ctx.objects[meldZoneNote(color)]);
+  const candidates = inZone !== undefined ? inZone : inStagingBox(ctx, seat);
+  const out: TableObject[] = [];
+  const hand = (ctx.state as EclipsedState).hands[seat];
+  for (const obj of candidates) {
+    let mine = false;
+    for (const note of cardNotesOf(obj)) if (contains(hand, note)) mine = true;
+    if (mine) out.push(obj);
+  }
+  return out;
+}
+
+function inStagingBox(ctx: TableContext, seat: number): TableObject[] {
   const p = placesFor(ctx.players)[seat];
   const centre = toWorld(p, { x: STAGE_LOCAL.x, z: STAGE_LOCAL.z });
-  // The staging box is axis-aligned in the seat's frame; compare in that frame.
-  const out: string[] = [];
-  const state = ctx.state as EclipsedState;
-  for (const card of state.hands[seat]) {
-    const obj = objectByGuid(ctx.objects[card]);
-    if (obj === undefined) continue;
+  const a = ((p === 1 || p === 3 ? 90 : 0) * Math.PI) / 180;
+  const out: TableObject[] = [];
+  for (const obj of getObjects() as unknown as TableObject[]) {
+    if (obj.type !== "Card" && obj.type !== "Deck") continue;
     const pos = obj.getPosition();
     const dx = pos.x - centre.x;
     const dz = pos.z - centre.z;
-    const a = ((p === 1 || p === 3 ? 90 : 0) * Math.PI) / 180;
+    // The staging box is axis-aligned in the seat's frame; compare in that frame.
     const along = Math.abs(dx * Math.cos(a) - dz * Math.sin(a));
     const across = Math.abs(dx * Math.sin(a) + dz * Math.cos(a));
-    if (along <= STAGE_LOCAL.halfX && across <= STAGE_LOCAL.halfZ) out.push(card);
+    if (along <= STAGE_LOCAL.halfX && across <= STAGE_LOCAL.halfZ) out.push(obj);
   }
+  return out;
+}
+
+/** The seat's hand cards laid out for a meld, in hand order. */
+function staged(ctx: TableContext, seat: number): string[] {
+  const laid: { [note: string]: boolean } = {};
+  for (const obj of laidOut(ctx, seat)) for (const note of cardNotesOf(obj)) laid[note] = true;
+  const out: string[] = [];
+  for (const card of (ctx.state as EclipsedState).hands[seat]) if (laid[card] === true) out.push(card);
   return out;
 }
 
@@ -115,7 +142,7 @@ function button(ctx: TableContext, seat: number, id: string): ButtonResult {
   if (id === "meld" || id === "meldHigh") {
     const cards = staged(ctx, seat);
     if (cards.length === 0) {
-      return { rule: "table", message: "lay the meld's cards on the table in front of you (between your hand and the play area), then press Declare meld." };
+      return { rule: "table", message: "Lay the meld's cards in your meld area first (in front of you, between your hand and the play area)" };
     }
     const action: { [k: string]: unknown } = { type: "meld", cards: cards };
     if (id === "meldHigh") action.travelerHigh = true;
@@ -124,9 +151,9 @@ function button(ctx: TableContext, seat: number, id: string): ButtonResult {
   if (id === "goOut") {
     if (state.hands[seat].length === 0) return { action: { type: "goOut" } };
     goingOut[seat] = true;
-    return { info: "Going out: drop the card you discard into the play area (EC-24)." };
+    return { info: "Going out: drop the card you discard into the play area [EC-24]." };
   }
-  return { rule: "table", message: "unknown button " + id + "." };
+  return { rule: "table", message: "This game has no " + id + " button" };
 }
 
 function dropAction(game: TableContext["game"], state: unknown, seat: number, card: string): CardAction {
@@ -185,6 +212,7 @@ export const eclipsedTable: TableRules = {
   pieceDrop: defaultTableRules.pieceDrop,
   spots: (_game, state, players) => spots(state as EclipsedState, players),
   button: (ctx, seat, id) => button(ctx, seat, id),
+  laidOut: (ctx, seat) => laidOut(ctx, seat),
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };

@@ -120,6 +120,7 @@ export const lunarTrickTable: TableRules = {
   pieceDrop: defaultTableRules.pieceDrop,
   spots: defaultTableRules.spots,
   button: defaultTableRules.button,
+  laidOut: defaultTableRules.laidOut,
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };

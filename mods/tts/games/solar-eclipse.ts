@@ -38,8 +38,9 @@ function parseBid(note: string): BidCard | undefined {
   const rest = note.substring(BID_PREFIX.length);
   const dash = rest.indexOf("-");
   if (dash < 0) return undefined;
-  const n = tonumber(rest.substring(0, dash));
-  if (n === undefined) return undefined;
+  const n = Number(rest.substring(0, dash));
+  if (!(n >= 1)) return undefined; // also NaN
+
   return { note: note, n: n, set: rest.substring(dash + 1) };
 }
 
@@ -149,6 +150,7 @@ export const solarEclipseTable: TableRules = {
   },
   spots: defaultTableRules.spots,
   button: defaultTableRules.button,
+  laidOut: defaultTableRules.laidOut,
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };
