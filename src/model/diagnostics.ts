@@ -173,6 +173,8 @@ export const diagnostics = {
     make("path-escapes", loc, path, `asset path ${JSON.stringify(value)} leads outside the data folder; use a path inside data/ (no "..", no absolute paths)`),
   assetMissing: (loc: Location, path: readonly PathSegment[], value: string, file: string) =>
     make("asset-missing", loc, path, `asset ${JSON.stringify(value)} not found (looked for ${file})`),
+  assetNotImage: (loc: Location, path: readonly PathSegment[], value: string, why: string) =>
+    make("asset-not-image", loc, path, `asset ${JSON.stringify(value)} cannot be drawn: ${why}; point it at a PNG or JPEG file`),
   unknownName: (loc: Location, path: readonly PathSegment[], what: string, name: string, known: readonly string[]) =>
     make(
       `unknown-${what}`,

@@ -19,6 +19,7 @@ import { referenceSchema, type ReferenceFile } from "./schema/reference";
 import { buildTable } from "./tables";
 import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
 import { MAX_GAME_AREA_M2, MAX_GAME_PIECES, textProblems } from "./limits";
+import { notAnImage } from "./read-text";
 import { readYaml, type YamlSource } from "./yaml-source";
 import { validateWith } from "./zod-issues";
 
@@ -317,6 +318,11 @@ function asset(ctx: Ctx, value: string, path: PathSegment[], src: YamlSource = c
   // A symlink inside data/ must not lead outside it either.
   if (!inside(realpathSync(abs), realpathSync(ctx.absData))) {
     ctx.problems.push(diagnostics.pathEscapes(loc, path, value));
+    return undefined;
+  }
+  const wrong = notAnImage(abs);
+  if (wrong !== undefined) {
+    ctx.problems.push(diagnostics.assetNotImage(loc, path, value, wrong));
     return undefined;
   }
   return abs;

@@ -147,3 +147,24 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return bytes.length;
 }
+
+/** Why `path` cannot be drawn as an image (not a regular file, not PNG/JPEG), or undefined when it can. */
+export function notAnImage(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EACCES" ? "it cannot be read (permission denied)" : "it cannot be opened";
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return `it is ${fileKind(st)}, not an image file`;
+    const head = Buffer.alloc(8);
+    const n = readSync(fd, head, 0, 8, 0);
+    const png = n === 8 && head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const jpeg = n >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+    return png || jpeg ? undefined : "it is not a PNG or JPEG image";
+  } finally {
+    closeSync(fd);
+  }
+}

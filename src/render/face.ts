@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join, basename } from "node:path";
 import Handlebars from "handlebars";
 import { HELPERS, type RenderData } from "./helpers";
+import { inlineImages } from "./image-assets";
 import { BLEED_MM, type FaceRef, type RenderGame, type Warning } from "./types";
 
 type Template = Handlebars.TemplateDelegate;
@@ -114,5 +115,11 @@ export function renderFace(templates: TemplateSet, game: RenderGame, ref: FaceRe
     `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.fullW}" height="${frame.fullH}" viewBox="${vb}">` +
     body.replace(/>\s+</g, "><").trim() +
     `</svg>`;
-  return { svg, warnings };
+  // Images come only from the templates and data folders, checked and inlined (see image-assets.ts).
+  const file = templates.path(game.id, name);
+  try {
+    return { svg: inlineImages(svg, file, [templates.dir, ...(game.assetRoots ?? [])]), warnings };
+  } catch (err) {
+    throw new Error(`${where}: template ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

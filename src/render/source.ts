@@ -71,5 +71,6 @@ export function renderGameFrom(model: GameModel): RenderGame {
     values: { name: model.name, palette: model.palette, players: model.players, styles: model.styles },
     iconColors: iconColors(model),
     components: model.components.map(renderComponent),
+    assetRoots: [model.paths.dataDir],
   };
 }

@@ -48,6 +48,8 @@ export interface RenderGame {
   /** Colours for inline icons in text, by icon name. */
   iconColors: Record<string, string>;
   components: RenderComponent[];
+  /** Folders besides the templates folder that templates may draw images from (the data folder). */
+  assetRoots?: string[];
 }
 
 /** One printable side of one item: the unit that becomes an SVG, a PNG and PDF placements. */
