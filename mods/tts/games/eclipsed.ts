@@ -56,7 +56,7 @@ function spots(state: EclipsedState, players: number): Spot[] {
 
 /**
  * What `seat` laid out for a meld: the objects in its meld zone (the save's ScriptingTrigger
- * "zone/meld/<colour>"), or, in a save without one, in the staging box in front of the seat.
+ * "zone/meld-stage/<colour>"), or, in a save without one, in the staging box in front of the seat.
  * Cards dropped onto each other become a deck; a deck counts with its contents.
  */
 function laidOut(ctx: TableContext, seat: number): TableObject[] {
