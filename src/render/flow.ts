@@ -44,6 +44,8 @@ interface Block {
 }
 
 const LH = 1.25;
+/** Largest share of a table's width its first (label) column may take without wrapping. */
+const LABEL_SHARE = 0.45;
 /** Characters without a glyph met during the current layoutFlow call. */
 const missingSeen = new Set<string>();
 const f = (n: number): string => (Math.round(n * 1000) / 1000).toString();
@@ -69,8 +71,15 @@ function tableBlock(t: FlowTable, w: number, size: number, o: FlowOptions): Bloc
   const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
   let widths: number[];
   let overflow = false;
+  // The first column names the rows: it keeps its natural width (no wrapped labels) while that
+  // takes at most this share of the table and the other columns still fit their longest words.
+  const label = natural[0];
+  const restMinimum = sum(minimum.slice(1));
   if (sum(natural) <= w) {
     widths = natural.map((n) => n + ((w - sum(natural)) * n) / sum(natural));
+  } else if (ncol > 1 && label <= w * LABEL_SHARE && restMinimum <= w - label) {
+    const want = natural.slice(1).map((n, c) => n - minimum[c + 1]);
+    widths = [label, ...minimum.slice(1).map((m, c) => m + ((w - label - restMinimum) * want[c]) / Math.max(1e-9, sum(want)))];
   } else if (sum(minimum) <= w) {
     const want = natural.map((n, c) => n - minimum[c]);
     widths = minimum.map((m, c) => m + ((w - sum(minimum)) * want[c]) / Math.max(1e-9, sum(want)));

@@ -93,7 +93,8 @@ function falling(color: string): string {
 function lunarEclipse(color: string): string {
   return (
     `<circle r="0.92" fill="${color}" fill-opacity="0.35"/>` +
-    `<circle cx="0.42" cy="-0.1" r="0.8" fill="#000000" fill-opacity="0.35"/>` +
+    // The shadow (a disc r 0.8 at 0.42,-0.1) cut to the inside of the ring (r 0.86): it never crosses the ring.
+    `<path d="M0.506 0.695A0.8 0.8 0 0 1 0.138 -0.849A0.86 0.86 0 0 1 0.506 0.695Z" fill="#000000" fill-opacity="0.35"/>` +
     `<circle r="0.92" fill="none" stroke="${color}" stroke-width="0.12"/>`
   );
 }

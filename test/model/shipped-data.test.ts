@@ -20,7 +20,7 @@ const CONTRACT: Record<string, [string, string, number, { width: number; height:
     ["dividers", "card", 8, POKER, "divider", "moon-back"],
     ["trump-status", "card", 1, POKER, "trump-rising", "trump-falling"],
     ["moon-phase-sheet", "board", 1, { width: 190, height: 190 }, "moon-phase-sheet", undefined],
-    ["moon-markers", "token", 3, { width: 22, height: 22 }, "moon-marker", "moon-marker"],
+    ["moon-markers", "token", 3, { width: 13, height: 13 }, "moon-marker", "moon-marker"],
     ["point-tokens", "token", 20, { width: 40, height: 40 }, "point-token", "point-token"],
     ["reference", "sheet", 1, SHEET, "reference", undefined],
   ],

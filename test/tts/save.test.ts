@@ -356,7 +356,7 @@ describe("pie-slice tokens (Lunar Trick point tokens, 1/5 of a Ø40 disc)", () =
 
 describe("round tokens (moon markers, the Eclipsed meter marker)", () => {
   it.each([
-    ["lunar-trick", "moon-markers/", 22],
+    ["lunar-trick", "moon-markers/", 13],
     ["eclipsed", "meter-marker/", 18],
   ])("%s %s: a Custom_Tile disc the piece's size, its image without the print bleed", async (game, prefix, mm) => {
     const { save } = built.get(game)!;

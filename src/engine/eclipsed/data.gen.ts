@@ -342,7 +342,7 @@ export const RULES: Rules = {
       "element": "Fire",
       "alignment": "light",
       "family": "Amplify",
-      "controls": "Bonus pts on Solar melds (max +5/card)"
+      "controls": "Bonus pts on Solar melds (max +5 per meld)"
     },
     {
       "id": "arc",
@@ -491,7 +491,7 @@ export const RULES: Rules = {
           "label": "☀2–10 (capped +5)",
           "from": 2,
           "to": 10,
-          "effect": "Solar melds +rank pts",
+          "effect": "Each meld with a ☀ card +rank pts",
           "key": "solar-meld-bonus",
           "byRank": true,
           "value": 5,
@@ -531,7 +531,7 @@ export const RULES: Rules = {
           "label": "☀Traveler (1)",
           "from": 1,
           "to": 1,
-          "effect": "Solar melds +1 pt",
+          "effect": "Each meld with a ☀ card +1 pt",
           "key": "solar-meld-bonus",
           "byRank": true,
           "value": 5,
@@ -626,7 +626,7 @@ export const RULES: Rules = {
           "label": "◉Scout (11)",
           "from": 11,
           "to": 11,
-          "effect": "Opponent’s top meld −6 pts at round end",
+          "effect": "Every player’s top meld −6 pts at round end",
           "key": "top-meld-penalty",
           "byRank": false,
           "value": 6,

@@ -42,7 +42,7 @@ export const sectionSchema = z.strictObject({
   text: z.string().optional().meta({ description: "Paragraph(s); may contain :icon: tokens." }),
   bullets: z.array(z.string()).optional(),
   table: tableSchema.optional(),
-  note: z.string().optional().meta({ description: "Small print, e.g. the ruling ids a section follows." }),
+  note: z.string().optional().meta({ description: "Small print under the section, for players (ruling ids belong in YAML comments and docs/)." }),
 });
 
 export const pageSchema = z.strictObject({
