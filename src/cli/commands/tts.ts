@@ -1,18 +1,22 @@
 /**
  * `syzygy tts [game...]` — the Tabletop Simulator save of each game (out/<game>/tts/<game>.json
  * plus images/), made from the card PNGs of `syzygy build`, with the rules engine as its script.
+ * `--install` then copies each save, with a thumbnail, into Tabletop Simulator's Saves folder.
  */
 import type { Command } from "commander";
-import { relative } from "node:path";
+import path, { relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { MODEL_GAME_IDS } from "../../model/registry";
 import { buildTtsForModel, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
+import { defaultTtsDir, installSave, savesDir } from "../../tts/install";
 import { CliError, UsageError } from "../errors";
 
 export interface TtsFlags {
   data: string;
   out: string;
   baseUrl?: string;
+  install?: boolean;
+  ttsDir?: string;
 }
 
 export function checkBaseUrl(value: string | undefined): string | undefined {
@@ -35,6 +39,9 @@ export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuild
     if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy tts: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
   }
   const baseUrl = checkBaseUrl(flags.baseUrl);
+  if (flags.ttsDir !== undefined && flags.install !== true) throw new UsageError("--tts-dir only applies with --install (it names the folder the save is installed into)");
+  // Checked before building, so a wrong folder fails at once.
+  const saves = flags.install === true ? installTarget(flags.ttsDir) : undefined;
   const models = ids.map((id) => loadGame(flags.data, id));
   const results: TtsBuildResult[] = [];
   for (const model of models) {
@@ -48,7 +55,22 @@ export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuild
   for (const r of results) {
     process.stdout.write(`${relative(process.cwd(), r.savePath)}: ${r.objects} objects, ${r.cards} cards, ${r.imageFiles.length} images\n`);
   }
+  if (saves !== undefined) {
+    for (let i = 0; i < models.length; i++) {
+      const done = await installSave(models[i], results[i].savePath, path.join(flags.out, models[i].id), saves);
+      process.stdout.write(`installed ${models[i].id} into Tabletop Simulator: ${done.save} (thumbnail ${path.basename(done.thumbnail)}); in TTS: Games → Save & Load → ${models[i].name}\n`);
+    }
+  }
   return results;
+}
+
+function installTarget(ttsDir: string | undefined): string {
+  try {
+    return savesDir(ttsDir !== undefined ? path.resolve(ttsDir) : defaultTtsDir(), ttsDir !== undefined);
+  } catch (err) {
+    if (err instanceof TtsInputError) throw new CliError(`syzygy tts --install: ${err.message}`);
+    throw err;
+  }
 }
 
 export function register(program: Command): void {
@@ -59,6 +81,8 @@ export function register(program: Command): void {
     .option("--base-url <url>", "URL where out/ is published (e.g. GitHub Pages); default: file:/// paths on this machine")
     .option("--data <dir>", "data folder", "./data")
     .option("--out <dir>", "output folder (PNGs are read from <out>/<game>/cards)", "./out")
+    .option("--install", "also copy each save (with a thumbnail) into Tabletop Simulator's Saves folder")
+    .option("--tts-dir <dir>", "with --install: TTS's data folder holding Saves/ (default: Documents/My Games/Tabletop Simulator on Windows, ~/Library/Tabletop Simulator on macOS, ~/.local/share/Tabletop Simulator on Linux)")
     .action(async (games: string[], flags: TtsFlags) => {
       await runTts(games, flags);
     });
