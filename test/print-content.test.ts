@@ -11,6 +11,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { loadGame } from "../src/model/load";
 import { iconNames, iconSvg } from "../src/render/icons";
 import { ALL_FONT_FILES } from "../src/render/fonts";
+import { layoutFlow } from "../src/render/flow";
 import { parseSvg, type SvgNode } from "../src/render/svg-parse";
 import { IDENTITY, multiply, parseTransform, type Matrix } from "../src/render/svg-geometry";
 import { DATA, REPO, game } from "./render-support";
@@ -128,6 +129,40 @@ describe("typography of the printed text", () => {
     }
     expect(pairs).toBeGreaterThan(30);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("reference sheet tables", () => {
+  it('row labels (first column) never wrap ("Warden / (13)")', () => {
+    // The page body of templates/partials/sheet-frame.hbs: 160 × 207 mm in two columns, type 3.7 mm shrinking to fit.
+    const colours = { color: "#000000", accent: "#000000", rule: "#000000", shade: "#ffffff", iconColors: {} };
+    const page = { x: 10, y: 33, w: 160, h: 207, columns: 2, size: 3.7, minSize: 2, ...colours };
+    const wrapped: string[] = [];
+    let tables = 0;
+    for (const id of GAMES) {
+      for (const item of loadGame(DATA, id, { checkTemplates: false }).components.flatMap((c) => c.items)) {
+        if (item.sections.length === 0) continue;
+        // Each table again, alone in one column at the size the whole page was set in.
+        const size = layoutFlow(item.sections, page).size;
+        const column = { x: 0, y: 0, w: (page.w - 6) / 2, h: 1000, columns: 1, size, minSize: size, ...colours };
+        for (const section of item.sections.filter((s) => s.table !== undefined && s.table.rows.length > 0)) {
+          const table = section.table!;
+          if ((table.headers?.length ?? 0) < 2) continue;
+          tables++;
+          const svg = layoutFlow([{ table }], column).svg;
+          const texts = [...svg.matchAll(/<text x="([^"]+)" y="([^"]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3] }));
+          // The header row names the columns: the second header's x is where the labels end.
+          const headerY = Math.min(...texts.map((t) => t.y));
+          const valueX = texts.filter((t) => t.y === headerY).map((t) => t.x).sort((a, b) => a - b)[1];
+          const labels = texts.filter((t) => t.x < valueX);
+          const lines = new Set(labels.map((t) => t.y)).size;
+          const rows = table.rows.length + 1;
+          if (lines !== rows) wrapped.push(`${id} ${section.heading}: ${labels.map((t) => t.text).join(" / ")}`);
+        }
+      }
+    }
+    expect(tables).toBeGreaterThan(10);
+    expect(wrapped).toEqual([]);
   });
 });
 
