@@ -76,9 +76,14 @@ describe("typography of the printed text", () => {
       else if (Array.isArray(v)) v.forEach(walk);
       else if (v !== null && typeof v === "object") Object.values(v).forEach(walk);
     };
-    for (const id of GAMES) for (const c of game(id).components) walk([c.title, c.values, c.items.map((i) => i.values)]);
+    for (const id of GAMES) {
+      for (const c of game(id).components) walk([c.title, c.values, c.items.map((i) => i.values)]);
+      // The model's components: names, descriptions and item texts become TTS names and descriptions.
+      walk(loadGame(DATA, id, { checkTemplates: false }).components);
+    }
     expect(strings.length).toBeGreaterThan(500);
     expect(strings.filter((s) => ruling.test(s) || /placeholder/i.test(s))).toEqual([]);
+    expect(strings.filter((s) => s.includes("'"))).toEqual([]);
   });
 
   it("one apostrophe (’), a true minus (−) and Light/Dark capitalised", () => {
