@@ -204,7 +204,7 @@ export function handPoint(place: number): Point {
  * of the same footprint (GMNotes `zone/<id>`), so what players see is where the script looks.
  */
 export interface Area {
-  /** "play", "meld/<Color>" (where a meld is laid out: mods/tts/zones.ts `meldZoneNote`) or "meld-row/<Color>". */
+  /** "play", "meld-stage/<Color>" (where a meld is laid out: mods/tts/zones.ts `meldZoneNote`) or "meld-row/<Color>". */
   id: string;
   label: string;
   /** The place whose frame the area is in, -1 for the middle of the table. */
@@ -234,7 +234,7 @@ export function tableAreas(game: string, places: number[]): Area[] {
   for (const p of places) {
     const color = PLACES[p].color;
     out.push(seatArea("meld-row/" + color, color + "'s melds", p, MELD_ROW));
-    out.push(seatArea("meld/" + color, "Meld here: lay the cards out, then press Declare meld", p, STAGE_LOCAL));
+    out.push(seatArea("meld-stage/" + color, "Meld here: lay the cards out, then press Declare meld", p, STAGE_LOCAL));
   }
   return out;
 }

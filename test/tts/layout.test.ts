@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import {
   MELD_ROW,
+  PLACES,
   PLAY_ZONE,
   STAGE_LOCAL,
   handPoint,
@@ -21,6 +22,7 @@ import { findGame } from "../../src/engine/registry";
 import { engineDeckComponent } from "../../src/tts/build";
 import { buildFakeSave, type Built } from "./driver";
 import { repoModel } from "./fixtures";
+import { PLAY_ZONE_NOTE, meldZoneNote } from "../../mods/tts/zones";
 import { inPlay, inside, intersects, objectFootprint, overlaps, type Footprint } from "./footprints";
 
 const GAMES = ["lunar-trick", "solar-eclipse", "eclipsed"];
@@ -133,8 +135,12 @@ describe.each(GAMES)("%s table", (game) => {
       expect(zone.Transform.scaleZ).toBeCloseTo(f.d, 6);
       expect([f.w, f.d]).toEqual([area.width, area.depth]);
     }
+    // The zones the script looks up by note are the labelled areas.
+    const notes = save.ObjectStates.map((o: { GMNotes?: string }) => o.GMNotes);
+    expect(notes).toContain(PLAY_ZONE_NOTE);
+    for (const p of places) expect(notes.includes(meldZoneNote(PLACES[p].color))).toBe(game === "eclipsed");
     // The play zone the script is configured with is the labelled middle.
-    const play = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === "zone/play");
+    const play = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === PLAY_ZONE_NOTE);
     expect(save.LuaScript).toContain(`playZone = "${play.GUID}"`);
   });
 });
