@@ -88,6 +88,27 @@ describe("replay input is located, whatever it is", () => {
   });
 });
 
+describe("actions the engine would print differently in Lua", () => {
+  it("a seat outside the game is refused by the replay itself (not each game's own message)", async () => {
+    const file = tempFile("seat.json", request({ actions: [{ seat: 9, type: "commit", card: "rising-4" }] }, 2));
+    const r = await run("replay", file);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, index: 0, rule: "SIM-action", message: "action 0: the seat must be 0 to 2 (3 players)" });
+    expect(r.err).toMatch(/seat\.json:\d+:\d+: action 0 \(seat 9 commit rising-4\) refused by SIM-action/);
+    const huge = await run("replay", tempFile("huge.json", request({ actions: [{ seat: 2235804057824995, type: "commit" }] })));
+    expect(huge.code).toBe(1);
+    expect(huge.err).toMatch(/huge\.json:1:\d+: actions\[0\]\.seat: numbers in actions are whole numbers/);
+  });
+
+  it("fractional or huge numbers in an action are located input errors; odd keys are quoted", async () => {
+    const file = tempFile("num.json", request({ actions: [{ seat: 0, type: "bid", tricks: 1.5 }], " ": 1 }));
+    const r = await run("replay", file);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/num\.json:1:\d+: actions\[0\]\.tricks: numbers in actions are whole numbers from -2147483647 to 2147483647, got 1\.5/);
+    expect(r.err).toMatch(/num\.json:1:\d+: " ": unknown key " "/);
+  });
+});
+
 describe("view seats", () => {
   it("--view 99 names the valid seats (usage error, exit 2)", async () => {
     const file = tempFile("v.json", request());

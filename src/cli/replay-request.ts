@@ -25,6 +25,16 @@ const isInt = (x: unknown): x is number => typeof x === "number" && Number.isInt
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const isAscii = (s: string): boolean => /^[\x20-\x7e]*$/.test(s);
 
+/** Seats and bids are small: larger or fractional numbers would print differently in Lua. */
+const LIMIT = 2 ** 31 - 1;
+
+function wholeNumbersIn(x: unknown): boolean {
+  if (typeof x === "number") return Number.isInteger(x) && Math.abs(x) <= LIMIT;
+  if (Array.isArray(x)) return x.every(wholeNumbersIn);
+  if (isObject(x)) return Object.values(x).every(wholeNumbersIn);
+  return true;
+}
+
 export function checkReplayRequest(value: unknown): RequestProblem[] {
   const problems: RequestProblem[] = [];
   const bad = (path: string, message: string): void => {
@@ -72,7 +82,10 @@ export function checkReplayRequest(value: unknown): RequestProblem[] {
       if (!isObject(a)) return bad(path, `expected an action object {"seat":0,"type":...}, got ${describe(a)}`);
       if (!isInt(a.seat)) bad(`${path}.seat`, `expected a seat number (0-based), got ${describe(a.seat)}`);
       if (typeof a.type !== "string") bad(`${path}.type`, `expected an action type such as "play", got ${describe(a.type)}`);
-      for (const [k, v] of Object.entries(a)) if (v === null) bad(`${path}.${k}`, "null is not a value any action takes");
+      for (const [k, v] of Object.entries(a)) {
+        if (v === null) bad(`${path}.${k}`, "null is not a value any action takes");
+        else if (!wholeNumbersIn(v)) bad(`${path}.${k}`, `numbers in actions are whole numbers from ${-LIMIT} to ${LIMIT}, got ${describe(v)}`);
+      }
     });
   return problems;
 }
@@ -82,9 +95,14 @@ const MAX_SHOWN = 50;
 
 /** Problems as located lines, one per problem. */
 export function formatProblems(problems: RequestProblem[], doc: JsonDocument): string {
-  const lines = problems.slice(0, MAX_SHOWN).map((p) => `${doc.locate(p.path)}: ${p.path === "" ? "" : p.path + ": "}${p.message}`);
+  const lines = problems.slice(0, MAX_SHOWN).map((p) => `${doc.locate(p.path)}: ${p.path === "" ? "" : shownPath(p.path) + ": "}${p.message}`);
   if (problems.length > MAX_SHOWN) lines.push(`${doc.name}: … and ${problems.length - MAX_SHOWN} more problems`);
   return lines.join("\n");
+}
+
+/** A path as written, or quoted when a key holds spaces or other odd characters. */
+function shownPath(path: string): string {
+  return /^[A-Za-z0-9_$.[\]-]+$/.test(path) ? path : JSON.stringify(path);
 }
 
 export function isSeatOrPublic(seat: number, players: number): boolean {

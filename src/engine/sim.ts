@@ -11,7 +11,7 @@
  */
 import { rngFromSeed, rngInt } from "./core/rng";
 import type { Rng } from "./core/rng";
-import { canonical, hasherAdd, hasherHex, hasherNew } from "./core/serialize";
+import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew } from "./core/serialize";
 import type { Hasher } from "./core/serialize";
 import type { BaseAction, BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
 import { stableSort } from "./core/util";
@@ -108,7 +108,9 @@ function isInt(x: unknown): boolean {
 
 function shown(x: unknown): string {
   if (typeof x === "string") return '"' + x + '"';
-  if (typeof x === "number" || typeof x === "boolean") return "" + x;
+  // formatNumber: "" + 1e20 is "100000000000000000000" in Node, "1e+20" in Lua
+  if (typeof x === "number") return formatNumber(x);
+  if (typeof x === "boolean") return x ? "true" : "false";
   return "(missing)";
 }
 
@@ -181,6 +183,11 @@ export function replayGame(req: ReplayRequest): ReplayReport {
     const action = req.actions[i];
     if (action === undefined || action === null || typeof action !== "object")
       return { ok: false, index: i, rule: "SIM-action", message: "action " + i + " is not an object {seat, type, ...}", events };
+    // checked here, not left to each game: a missing seat prints as "undefined" in Node, "nil" in Lua
+    if (typeof action.type !== "string")
+      return { ok: false, index: i, rule: "SIM-action", message: "action " + i + " needs a type such as \"play\"", events };
+    if (!isInt(action.seat) || action.seat < 0 || action.seat >= config.players)
+      return { ok: false, index: i, rule: "SIM-action", message: "action " + i + ": the seat must be 0 to " + (config.players - 1) + " (" + config.players + " players)", events };
     const res = game.apply(state, action.seat, action);
     if (!res.ok) return { ok: false, index: i, rule: res.rule, message: res.message, events };
     for (const e of res.events) events.push(e);

@@ -3,7 +3,7 @@
  * Letter) with duplex backs, for each game. Progress goes to stderr, the summary to stdout.
  */
 import type { Command } from "commander";
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { MODEL_GAME_IDS } from "../../model/registry";
 import type { BuildResult } from "../../render/build";
@@ -12,7 +12,8 @@ import { TemplateSet } from "../../render/face";
 import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
-import { CliError, UsageError } from "../errors";
+import { CliError, describeOsError, UsageError } from "../errors";
+import { outDirProblem, StagedOutput } from "../../build/output-set";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
@@ -67,6 +68,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     duplex: parseDuplex(flags.duplex),
     backOffset: parseBackOffset(flags.backOffset),
   };
+  const outProblem = outDirProblem(flags.out);
+  if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
   // Before the YAML is read, so the raster threads boot meanwhile.
   startRasterIfCold(new BuildStore(flags.out), flags.png);
   // Load (and validate) every game first: bad data fails before anything is written.
@@ -86,16 +89,28 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   };
   const fail = (game: string, err: unknown): CliError => {
     if (tty) process.stderr.write("\n");
-    const detail = err instanceof GameBuildError ? err.detail : err instanceof Error ? err.message : String(err);
+    const detail = describeOsError(err) ?? (err instanceof GameBuildError ? err.detail : err instanceof Error ? err.message : String(err));
     return new CliError(`syzygy build: ${game}: ${detail}`);
   };
+  // Every output is written into a staged copy of each game's folder, under a lock on out/, and
+  // moved into place once all are written (src/build/output-set.ts): a build that fails or is
+  // killed leaves the previous set of files.
+  let staging: StagedOutput;
+  try {
+    staging = StagedOutput.open(flags.out, ids, "syzygy build");
+  } catch (err) {
+    throw fail(ids.join(", "), err);
+  }
+  using staged = staging;
+  if (staged.info.tookOverFrom !== undefined) process.stderr.write(`syzygy build: took over the lock of process ${staged.info.tookOverFrom}, which is no longer running\n`);
+  for (const game of staged.info.recovered) process.stderr.write(`syzygy build: ${game}: finished moving the files of a build that was stopped half way\n`);
   // Incremental path (issue 9, src/build): same bytes as render's buildGame, but unchanged faces and
   // PDFs are reused from <out>/.cache, and the games go through one pipeline (one game's SVGs are
   // drawn while another's faces are rasterised), with out/<game>/index.html (the gallery) for each.
   const inputs = models.map((model) => ({ game: renderGameFrom(model), templates: new TemplateSet(model.paths.templatesDir) }));
   let results: IncrementalResult[];
   try {
-    results = await buildGames(inputs, { outDir: flags.out, papers, png: flags.png, print, progress, pool: sharedPool() });
+    results = await buildGames(inputs, { outDir: staged.stageRoot, cacheDir: join(flags.out, ".cache"), verify: true, papers, png: flags.png, print, progress, pool: sharedPool() });
   } catch (err) {
     throw fail(err instanceof GameBuildError ? err.game : ids.join(", "), err);
   }
@@ -109,13 +124,23 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     await mapLimit(models, 2, async (model, i) => {
       try {
         progress(`${model.id}: tts save`);
-        const tts = await buildTtsForModel(model, { outDir: flags.out, baseUrl });
+        const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir: join(staged.stageRoot, model.id), baseUrl });
         results[i].files.push(tts.savePath);
         if (tts.reused !== true) results[i].written.push(tts.savePath);
       } catch (err) {
         throw fail(model.id, err);
       }
     });
+  }
+  try {
+    staged.commit();
+  } catch (err) {
+    throw fail(ids.join(", "), err);
+  }
+  for (const r of results) {
+    r.files = r.files.map((f) => staged.publicPath(f));
+    r.written = r.written.map((f) => staged.publicPath(f));
+    if (r.gallery !== undefined) r.gallery = staged.publicPath(r.gallery);
   }
   if (tty) process.stderr.write("\r\x1b[K");
   for (const r of results) {
