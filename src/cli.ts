@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./cli/commands/index";
-import { CliError } from "./cli/errors";
+import { CliError, describeOsError } from "./cli/errors";
 import { exitQuietlyOnBrokenPipe } from "./cli/broken-pipe";
 
 export function makeProgram(): Command {
@@ -31,6 +31,12 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof CliError) {
       process.stderr.write(err.message.endsWith("\n") ? err.message : err.message + "\n");
       return err.exitCode;
+    }
+    // A file the OS refused (disk full, no permission…): the file and the fix, not a raw code.
+    const os = describeOsError(err);
+    if (os !== undefined) {
+      process.stderr.write(`syzygy: ${os}\n`);
+      return 1;
     }
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`syzygy: internal error: ${message}\n`);

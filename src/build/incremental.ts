@@ -32,6 +32,7 @@ import { tuneV8ForBuilds } from "./v8-tuning";
 import { WorkerPool } from "./pool";
 import { BuildStore, type Manifest } from "./store";
 import { rendererVersion, sha256 } from "./version";
+import { contentHash } from "./verified-store";
 
 export interface GameInput {
   game: RenderGame;
@@ -47,6 +48,11 @@ export interface IncrementalOptions extends Omit<BuildOptions, "templates"> {
   raster?: RasterPool;
   /** Write out/<game>/index.html (default true). */
   gallery?: boolean;
+  /**
+   * Check each kept output's bytes against the hash recorded when it was written, not only its
+   * size and time (`syzygy build`, whose TTS saves read every PNG anyway; `watch` trusts them).
+   */
+  verify?: boolean;
 }
 
 export interface IncrementalResult extends BuildResult {
@@ -177,7 +183,7 @@ function withGame<T>(game: string, fn: () => T): T {
     return fn();
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new GameBuildError(game, message);
+    throw new GameBuildError(game, message, err);
   }
 }
 
@@ -185,8 +191,10 @@ export class GameBuildError extends Error {
   constructor(
     readonly game: string,
     readonly detail: string,
+    /** The error this one reports (an OS error keeps its code and file here). */
+    cause?: unknown,
   ) {
-    super(detail);
+    super(detail, { cause });
   }
 }
 
@@ -337,8 +345,8 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // does not leave a core idle (measured: ~5 % faster cold builds, same peak memory).
   // Faces with the same key (the same SVG: a shared back, a repeated face) are rasterised once:
   // the second waits for the first instead of racing it past the still-empty cache.
-  const rasterising = new Map<string, Promise<Buffer>>();
-  const rasterise = async (w: GameWork, side: RenderedSide, key: string): Promise<Buffer> => {
+  const rasterising = new Map<string, Promise<{ png: Buffer; hash: string }>>();
+  const rasterise = async (w: GameWork, side: RenderedSide, key: string): Promise<{ png: Buffer; hash: string }> => {
     const widthMm = side.component.width + 2 * BLEED_MM;
     const px = facePixels(side);
     await budget.acquire(px);
@@ -350,12 +358,14 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
     } finally {
       budget.release(px);
     }
-    store.writePng(key, png);
-    return png;
+    const hash = contentHash(png);
+    store.writePng(key, png, hash);
+    return { png, hash };
   };
   const pngs = new Lanes<PngJob>(opts.concurrency ?? availableParallelism() + 1, async ({ w, side, file, key }) => {
-    let png = store.readPng(key);
-    if (png === undefined) {
+    const cached = store.readPng(key);
+    let made = cached === undefined ? undefined : { png: cached, hash: contentHash(cached) };
+    if (made === undefined) {
       let pending = rasterising.get(key);
       if (pending === undefined) {
         pending = rasterise(w, side, key);
@@ -364,12 +374,12 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       } else {
         w.result.fromCache += 1;
       }
-      png = await pending;
+      made = await pending;
     } else {
       w.result.fromCache += 1;
     }
-    writeFileAtomic(file, png);
-    store.record(w.next, file, key);
+    writeFileAtomic(file, made.png);
+    store.record(w.next, file, key, made.png, made.hash);
     w.result.written.push(file);
     w.result.timings.png = performance.now() - rasterStart;
     const c = counts.get(w.input.game.id)!;
@@ -400,7 +410,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       const pdfStart = performance.now();
       for (const job of pdfJobsFor(input.game, sides, opts, print, version)) {
         result.files.push(job.file);
-        if (store.isCurrent(manifest, job.file, job.key)) {
+        if (store.isCurrent(manifest, job.file, job.key, opts.verify)) {
           keep(job.file);
           continue;
         }
@@ -408,7 +418,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
           pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta, art: { dir: store.artDir(), version } }).then(
             (pdf): void => {
               writeFileAtomic(job.file, pdf);
-              store.record(w.next, job.file, job.key);
+              store.record(w.next, job.file, job.key, pdf);
               result.written.push(job.file);
               result.timings.pdf = performance.now() - pdfStart;
               progress(`${input.game.id}: PDF ${job.label}`);
@@ -425,7 +435,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
           const file = join(opts.outDir, input.game.id, "cards", side.file);
           const key = pngKey(side, version);
           result.files.push(file);
-          if (store.isCurrent(manifest, file, key)) keep(file);
+          if (store.isCurrent(manifest, file, key, opts.verify)) keep(file);
           else {
             const c = counts.get(input.game.id) ?? { queued: 0, done: 0 };
             counts.set(input.game.id, c);

@@ -1,20 +1,25 @@
 /**
  * On-disk state of incremental builds, under <out>/.cache/:
- * - png/<hash>.png: content-addressed rasterised faces (hash of renderer version + size + SVG);
+ * - png/<key>.<content hash>.png: rasterised faces by key (hash of renderer version + size + SVG),
+ *   checked against the hash of their bytes when read (verified-store.ts);
  * - <game>.json: the manifest of the last build of a game: for every output file the key it was
- *   built from and the size/mtime it was written with, so an unchanged output is never rewritten
- *   and an output changed or deleted behind our back is rebuilt;
+ *   built from, the size/mtime it was written with and the hash of its bytes, so an unchanged
+ *   output is never rewritten and an output changed or deleted behind our back is rebuilt;
  * - pdf-art/<hash>.json: PDF art recordings of faces (src/render/pdf-art-cache.ts);
  * - tts/: TTS save stamps and images (src/tts/stamp.ts, src/tts/image-cache.ts).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { keepNewest, writeFileAtomic } from "../render/files";
+import { fileHash, primeFileHash } from "./file-hash";
+import { contentHash, VerifiedStore } from "./verified-store";
 
 export interface OutputRecord {
   key: string;
   size: number;
   mtimeMs: number;
+  /** sha256 of the bytes written. */
+  hash?: string;
 }
 
 export interface Manifest {
@@ -31,26 +36,26 @@ const KEEP_UNREFERENCED = 400;
 const KEEP_ART = 2000;
 
 export class BuildStore {
+  private readonly pngs: VerifiedStore;
+
   constructor(
     readonly outDir: string,
     readonly cacheDir = join(outDir, ".cache"),
-  ) {}
+  ) {
+    this.pngs = new VerifiedStore(join(cacheDir, "png"), ".png");
+  }
 
   rel(file: string): string {
     return relative(this.outDir, file).split(sep).join("/");
   }
 
-  pngPath(hash: string): string {
-    return join(this.cacheDir, "png", `${hash}.png`);
+  /** The cached PNG of `key`, if its bytes are intact. */
+  readPng(key: string): Buffer | undefined {
+    return this.pngs.get(key);
   }
 
-  readPng(hash: string): Buffer | undefined {
-    const file = this.pngPath(hash);
-    return existsSync(file) ? readFileSync(file) : undefined;
-  }
-
-  writePng(hash: string, data: Buffer): void {
-    writeFileAtomic(this.pngPath(hash), data);
+  writePng(key: string, data: Buffer, hash?: string): void {
+    this.pngs.put(key, data, hash);
   }
 
   /** PDF art recordings (src/render/pdf.ts), one JSON file per face SVG. */
@@ -76,21 +81,27 @@ export class BuildStore {
     writeFileAtomic(this.manifestPath(game), JSON.stringify(m));
   }
 
-  /** True when `file` is exactly what the manifest says was written for `key`. */
-  isCurrent(m: Manifest, file: string, key: string): boolean {
+  /**
+   * True when `file` is exactly what the manifest says was written for `key`: same size and time,
+   * and with `verify`, the same bytes (a file damaged in place keeping its size and time).
+   */
+  isCurrent(m: Manifest, file: string, key: string, verify = false): boolean {
     const rec = m.outputs[this.rel(file)];
     if (rec === undefined || rec.key !== key) return false;
     try {
       const st = statSync(file);
-      return st.size === rec.size && st.mtimeMs === rec.mtimeMs;
+      if (st.size !== rec.size || st.mtimeMs !== rec.mtimeMs) return false;
+      return !verify || fileHash(file) === rec.hash;
     } catch {
       return false;
     }
   }
 
-  record(m: Manifest, file: string, key: string): void {
+  /** Records `file` as written from `key` with the bytes `data`. */
+  record(m: Manifest, file: string, key: string, data: Buffer | string, hash = contentHash(data)): void {
     const st = statSync(file);
-    m.outputs[this.rel(file)] = { key, size: st.size, mtimeMs: st.mtimeMs };
+    m.outputs[this.rel(file)] = { key, size: st.size, mtimeMs: st.mtimeMs, hash };
+    primeFileHash(file, st, hash);
   }
 
   /** Drops cached PNGs no manifest refers to, keeping the most recent few for undo. */
@@ -102,7 +113,12 @@ export class BuildStore {
     const referenced = new Set<string>();
     const games = readdirSync(this.cacheDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
     for (const g of games) for (const rec of Object.values(this.readManifest(g).outputs)) referenced.add(rec.key);
-    keepNewest(dir, KEEP_UNREFERENCED, (f) => f.endsWith(".png") && !referenced.has(f.slice(0, -4)));
+    // Entries of an older layout (no content hash in the name) can no longer be read.
+    for (const f of readdirSync(dir)) if (this.pngs.keyOf(f) === undefined && !f.endsWith(".tmp")) rmSync(join(dir, f), { force: true });
+    keepNewest(dir, KEEP_UNREFERENCED, (f) => {
+      const key = this.pngs.keyOf(f);
+      return key !== undefined && !referenced.has(key);
+    });
   }
 
   /** Whether any PNG was ever cached here (false: a cold build, every face will be rasterised). */

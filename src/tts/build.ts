@@ -10,8 +10,10 @@
  *   shapes Custom_Token (outline from the PNG's alpha).
  * - Image files carry a content hash in their names, so TTS's image cache never shows an old
  *   card after an edit.
- * - Writes are atomic: images go to a temp folder that replaces the old one, the JSON to a temp
- *   file that is renamed; a failed build leaves the previous save intact.
+ * - Writes are atomic and in an order that keeps the save whole at every instant: new images are
+ *   added to images/ (each written to a temp name and renamed), then the JSON replaces the old
+ *   one by a rename, then the images no save refers to any more are removed. A failed build
+ *   removes the images it added and leaves the previous save as it was.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -28,6 +30,7 @@ import { BLEED_MM } from "../render/types";
 import { saveScript } from "./script";
 import { currentStamp, saveKey, writeStamp } from "./stamp";
 import { cachedImage, pruneImages } from "./image-cache";
+import { writeFileAtomic } from "../render/files";
 import { buildXmlUi } from "./xmlui";
 import { buttonsFor } from "../../mods/tts/games/buttons";
 import sharp from "sharp";
@@ -44,6 +47,11 @@ export class TtsInputError extends Error {}
 export interface TtsBuildOptions {
   /** The build output root (default ./out): PNGs are read from <out>/<game>/cards. */
   outDir: string;
+  /**
+   * Where this game's files are read and written instead of <outDir>/<game> (a staged build's
+   * folder, moved there afterwards); image URLs and result paths still name <outDir>/<game>.
+   */
+  gameDir?: string;
   /** URL under which <out>/ is published; images are then <baseUrl>/<game>/tts/images/<file>. */
   baseUrl?: string;
   /** Player counts the Start buttons offer. */
@@ -81,8 +89,12 @@ function round3(v: number): number {
   return Math.round(v * 1000) / 1000;
 }
 
+function gameDirOf(opts: TtsBuildOptions, game: string): string {
+  return opts.gameDir ?? path.join(opts.outDir, game);
+}
+
 function pngPath(ctx: Ctx, component: string, file: string): string {
-  return path.join(ctx.opts.outDir, ctx.model.id, "cards", component, file);
+  return path.join(gameDirOf(ctx.opts, ctx.model.id), "cards", component, file);
 }
 
 /** Writes an image under a content-hashed name; returns its URL. */
@@ -94,7 +106,7 @@ function cachedSingle(ctx: Ctx, image: CardImage, maxSide?: number): Promise<Buf
 function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
   const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
   const name = `${stem}.${hash}.${ext}`;
-  fs.writeFileSync(path.join(ctx.imagesDir, name), data);
+  writeFileAtomic(path.join(ctx.imagesDir, name), data);
   ctx.images.push(name);
   if (ctx.opts.baseUrl !== undefined) {
     return `${ctx.opts.baseUrl.replace(/\/+$/, "")}/${ctx.model.id}/tts/images/${encodeURIComponent(name)}`;
@@ -427,9 +439,9 @@ export function engineDeckComponent(model: GameModel): Component {
 }
 
 /** The card PNGs a save is made from. */
-function inputImages(model: GameModel, outDir: string): string[] {
+function inputImages(model: GameModel, gameDir: string): string[] {
   const inputs: string[] = [];
-  const need = (component: Component, file: string): void => void inputs.push(path.join(outDir, model.id, "cards", component.id, file));
+  const need = (component: Component, file: string): void => void inputs.push(path.join(gameDir, "cards", component.id, file));
   for (const c of model.components) {
     for (const item of c.items) {
       need(c, `${item.id}.png`);
@@ -442,7 +454,8 @@ function inputImages(model: GameModel, outDir: string): string[] {
 
 /** Builds and writes the save; throws TtsInputError for missing inputs (nothing is written then). */
 export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBuildResult> {
-  const inputs = inputImages(model, opts.outDir);
+  const gameDir = gameDirOf(opts, model.id);
+  const inputs = inputImages(model, gameDir);
   const missing = inputs.filter((f) => !fs.existsSync(f));
   if (missing.length > 0) {
     throw new TtsInputError(
@@ -451,15 +464,16 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
   }
   const epoch = saveEpoch(inputs);
   if (typeof epoch !== "number") throw new TtsInputError(epoch.error);
-  const key = saveKey(model, { ...opts, outDir: path.resolve(opts.outDir), epoch }, inputs);
-  const stamp = currentStamp(opts.outDir, model.id, key);
+  const key = saveKey(model, { ...opts, gameDir: undefined, outDir: path.resolve(opts.outDir), epoch }, inputs);
+  const stamp = currentStamp(opts.outDir, model.id, key, gameDir);
   if (stamp !== undefined) return { savePath: stamp.savePath, imageFiles: stamp.imageFiles, objects: stamp.objects, cards: stamp.cards, reused: true };
   const deckComponent = engineDeckComponent(model);
-  const ttsDir = path.join(opts.outDir, model.id, "tts");
-  const finalImagesDir = path.join(ttsDir, "images");
-  const imagesDir = path.join(ttsDir, `.images.${process.pid}.tmp`);
-  fs.rmSync(imagesDir, { recursive: true, force: true });
+  const ttsDir = path.join(gameDir, "tts");
+  // Public paths (URLs, results) name <outDir>/<game>, even when the files are staged elsewhere.
+  const finalImagesDir = path.join(opts.outDir, model.id, "tts", "images");
+  const imagesDir = path.join(ttsDir, "images");
   fs.mkdirSync(imagesDir, { recursive: true });
+  const before = new Set(fs.readdirSync(imagesDir));
   const ctx: Ctx = {
     model, opts, guids: new GuidAllocator(model.id), imagesDir, finalImagesDir: path.resolve(finalImagesDir), images: [],
     nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent.id, cardCount: 0,
@@ -480,18 +494,18 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
       XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, buttonsFor(model.id)),
       ObjectStates: objects,
     } as Save;
-    const savePath = path.join(ttsDir, `${model.id}.json`);
-    const tmp = `${savePath}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(save, null, 2) + "\n");
-    fs.rmSync(finalImagesDir, { recursive: true, force: true });
-    fs.renameSync(imagesDir, finalImagesDir);
-    fs.renameSync(tmp, savePath);
+    const json = JSON.stringify(save, null, 2) + "\n";
+    writeFileAtomic(path.join(ttsDir, `${model.id}.json`), json);
+    const used = new Set(ctx.images);
+    for (const f of fs.readdirSync(imagesDir)) if (!used.has(f)) fs.rmSync(path.join(imagesDir, f), { recursive: true, force: true });
+    const savePath = path.join(opts.outDir, model.id, "tts", `${model.id}.json`);
     const result = { savePath, imageFiles: ctx.images.map((f) => path.join(finalImagesDir, f)), objects: objects.length, cards: ctx.cardCount };
-    writeStamp(opts.outDir, model.id, { key, ...result });
+    writeStamp(opts.outDir, model.id, { key, ...result, saveHash: createHash("sha256").update(json).digest("hex") });
     pruneImages(opts.outDir);
     return result;
   } catch (err) {
-    fs.rmSync(imagesDir, { recursive: true, force: true });
+    // The previous save still refers to the images that were there before.
+    for (const f of new Set(ctx.images)) if (!before.has(f)) fs.rmSync(path.join(imagesDir, f), { force: true });
     throw err;
   }
 }

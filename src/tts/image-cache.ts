@@ -2,36 +2,47 @@
  * TTS images made before are not made again (issue 9: only the deck sheets whose cards changed
  * are recomposed). Each image is cached in <out>/.cache/tts/images/ under a hash of what made it:
  * the kind of image, its parameters, the bytes of the PNGs it reads, and the save builder's own
- * version (its sources and sharp's version, see stamp.ts).
+ * version (its sources and sharp's version, see stamp.ts). The name also carries the hash of the
+ * image's bytes, checked on every read: a damaged entry is made again (verified-store.ts).
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { keepNewest, writeFileAtomic } from "../render/files";
+import { keepNewest } from "../render/files";
+import { VerifiedStore } from "../build/verified-store";
 import { buildersHash, fileHash } from "./stamp";
 
 /** Images made and images taken from the cache by this process (for tests). */
 export const imageCacheStats = { made: 0, reused: 0 };
 
+function imagesDir(outDir: string): string {
+  return path.join(outDir, ".cache", "tts", "images");
+}
+
 /** The image `make` gives for these inputs, from the cache when it was made before. */
 export async function cachedImage(outDir: string, what: string, params: unknown, inputs: string[], make: () => Promise<Buffer>): Promise<Buffer> {
   const h = createHash("sha256").update(buildersHash()).update("\0").update(what).update("\0").update(JSON.stringify(params));
   for (const f of inputs) h.update("\0").update(fileHash(f));
-  const file = path.join(outDir, ".cache", "tts", "images", h.digest("hex"));
-  if (fs.existsSync(file)) {
+  const key = h.digest("hex");
+  const store = new VerifiedStore(imagesDir(outDir));
+  const cached = store.get(key);
+  if (cached !== undefined) {
+    // Recently used entries are the last ones pruned.
     const now = new Date();
-    fs.utimesSync(file, now, now);
+    fs.utimesSync(store.pathOf(key)!, now, now);
     imageCacheStats.reused += 1;
-    return fs.readFileSync(file);
+    return cached;
   }
   const data = await make();
   imageCacheStats.made += 1;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  writeFileAtomic(file, data);
+  store.put(key, data);
   return data;
 }
 
-/** Keeps the `keep` most recently used cached images. */
+/** Keeps the `keep` most recently used cached images (and drops entries of an older layout). */
 export function pruneImages(outDir: string, keep = 400): void {
-  keepNewest(path.join(outDir, ".cache", "tts", "images"), keep, (f) => !f.endsWith(".tmp"));
+  const store = new VerifiedStore(imagesDir(outDir));
+  if (!fs.existsSync(store.dir)) return;
+  for (const f of fs.readdirSync(store.dir)) if (store.keyOf(f) === undefined && !f.endsWith(".tmp")) fs.rmSync(path.join(store.dir, f), { force: true });
+  keepNewest(store.dir, keep, (f) => store.keyOf(f) !== undefined);
 }

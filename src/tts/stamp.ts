@@ -11,6 +11,9 @@ import { fileURLToPath } from "node:url";
 import type { GameModel } from "../model/types";
 import { packageVersion, sourceFiles } from "../build/version";
 import { writeFileAtomic } from "../render/files";
+import { fileHash } from "../build/file-hash";
+
+export { fileHash };
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SOURCE_DIRS = ["src/tts", "mods/tts", "src/engine"].map((d) => path.join(REPO_ROOT, d));
@@ -21,6 +24,8 @@ export interface TtsStamp {
   imageFiles: string[];
   objects: number;
   cards: number;
+  /** sha256 of the save file's bytes. */
+  saveHash?: string;
 }
 
 let sourceKey: string | undefined;
@@ -33,19 +38,6 @@ export function buildersHash(): string {
   for (const f of SOURCE_DIRS.flatMap((d) => sourceFiles(d, [".ts", ".json", ".mjs"]))) h.update(path.relative(REPO_ROOT, f)).update("\0").update(fs.readFileSync(f)).update("\0");
   sourceKey = h.digest("hex");
   return sourceKey;
-}
-
-/** File hashes by path, valid while size and mtime are unchanged (a build reads each PNG several times). */
-const fileHashes = new Map<string, { size: number; mtime: number; hash: string }>();
-
-/** sha256 of a file's bytes, read once while the file is unchanged. */
-export function fileHash(file: string): string {
-  const st = fs.statSync(file);
-  const known = fileHashes.get(file);
-  if (known !== undefined && known.size === st.size && known.mtime === st.mtimeMs) return known.hash;
-  const hash = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-  fileHashes.set(file, { size: st.size, mtime: st.mtimeMs, hash });
-  return hash;
 }
 
 /** The key of a save: everything that goes into it. `inputs` are the PNGs it reads. */
@@ -61,12 +53,23 @@ function stampPath(outDir: string, game: string): string {
   return path.join(outDir, ".cache", "tts", `${game}.json`);
 }
 
-/** The stamp of the save on disk, if it was built from `key` and its files are all still there. */
-export function currentStamp(outDir: string, game: string, key: string): TtsStamp | undefined {
+/** An image named `<stem>.<first hex digits of its sha256>.<ext>` (build.ts) whose bytes match its name. */
+function imageIntact(file: string): boolean {
+  const m = /\.([0-9a-f]{10})\.[a-z]+$/.exec(file);
+  return m !== null && fileHash(file).startsWith(m[1]);
+}
+
+/**
+ * The stamp of the save on disk, if it was built from `key` and its files are all still there,
+ * byte for byte. `gameDir` is where the game's files are read (a staged build's folder).
+ */
+export function currentStamp(outDir: string, game: string, key: string, gameDir = path.join(outDir, game)): TtsStamp | undefined {
   try {
     const stamp = JSON.parse(fs.readFileSync(stampPath(outDir, game), "utf8")) as TtsStamp;
     if (stamp.key !== key) return undefined;
-    if (![stamp.savePath, ...stamp.imageFiles].every((f) => fs.existsSync(f))) return undefined;
+    const local = (f: string): string => path.join(gameDir, path.relative(path.join(outDir, game), f));
+    if (stamp.saveHash === undefined || fileHash(local(stamp.savePath)) !== stamp.saveHash) return undefined;
+    if (!stamp.imageFiles.every((f) => imageIntact(local(f)))) return undefined;
     return stamp;
   } catch {
     return undefined;
