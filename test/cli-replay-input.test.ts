@@ -77,6 +77,11 @@ describe("replay input is located, whatever it is", () => {
     expect(r.err).toBe(`${latin1}:2:15: not valid UTF-8 (byte 0xE9); save the file as UTF-8\n`);
   });
 
+  it("an endless device is cut at the size limit (8 MB) instead of filling memory", async () => {
+    const r = await run("replay", "/dev/zero");
+    expect(r).toMatchObject({ code: 1, out: "", err: "/dev/zero: larger than 8 MB, the most an input file may have\n" });
+  });
+
   it("a folder or a missing file is a usage error (2); a FIFO is read like stdin", async () => {
     const dir = mkdtempSync(join(tmpdir(), "syzygy-cli-"));
     expect(await run("replay", dir)).toMatchObject({ code: 2, err: `${dir}: is a folder (give a JSON file, or - for stdin)\n` });
