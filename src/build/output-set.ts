@@ -16,7 +16,7 @@ import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync,
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { errorForFile, tempOwner, writeFileAtomic } from "../render/files";
 import { faultPoint } from "./fault";
-import { acquireOutLock, pidAlive, type OutLock } from "./lock";
+import { acquireOutLock, pidAlive } from "./lock";
 
 export const STAGING_DIR = ".staging";
 
@@ -193,6 +193,32 @@ export interface StagedOutputInfo {
   tookOverFrom?: number;
 }
 
+/** An out/ folder locked by this process (`using locked = lockOutput(…)` releases it). */
+export interface LockedOutput extends Disposable {
+  info: StagedOutputInfo;
+  release(): void;
+}
+
+/**
+ * Locks `outDir` (made if missing) for `command`, then completes or drops what a killed build left
+ * there and removes stale temp files (the cache's and those of `games`' folders).
+ */
+export function lockOutput(outDir: string, games: string[], command: string): LockedOutput {
+  prepareOutDir(outDir);
+  const lock = acquireOutLock(outDir, command);
+  const info: StagedOutputInfo = { recovered: [], tookOverFrom: lock.tookOverFrom };
+  try {
+    info.recovered = recoverStaging(outDir);
+    for (const name of readdirSync(outDir)) if (isTemp(name) && !liveTemp(name)) rmSync(join(outDir, name), { recursive: true, force: true });
+    removeStaleTemps(join(outDir, ".cache"));
+    for (const game of games) removeStaleTemps(join(outDir, game));
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  return { info, release: lock.release, [Symbol.dispose]: lock.release };
+}
+
 /**
  * The output folder of one build: locked for it, with each game's folder staged. Write through
  * `stageRoot` (as an out folder: <stageRoot>/<game>/…), then `commit()`; `close()` always.
@@ -205,24 +231,17 @@ export class StagedOutput {
   private constructor(
     readonly outDir: string,
     readonly games: string[],
-    private readonly lock: OutLock,
+    private readonly lock: LockedOutput,
   ) {
     this.stageRoot = join(outDir, STAGING_DIR);
-    this.info = { recovered: [], tookOverFrom: lock.tookOverFrom };
+    this.info = lock.info;
   }
 
-  /** Locks `outDir` (made if missing), completes or drops what a killed build left, stages `games`. */
+  /** Locks `outDir` (see lockOutput), then stages `games`. */
   static open(outDir: string, games: string[], command: string): StagedOutput {
-    prepareOutDir(outDir);
-    const staged = new StagedOutput(outDir, games, acquireOutLock(outDir, command));
+    const staged = new StagedOutput(outDir, games, lockOutput(outDir, games, command));
     try {
-      staged.info.recovered = recoverStaging(outDir);
-      for (const name of readdirSync(outDir)) if (isTemp(name) && !liveTemp(name)) rmSync(join(outDir, name), { recursive: true, force: true });
-      removeStaleTemps(join(outDir, ".cache"));
-      for (const game of games) {
-        removeStaleTemps(join(outDir, game));
-        mirror(join(outDir, game), join(staged.stageRoot, game));
-      }
+      for (const game of games) mirror(join(outDir, game), join(staged.stageRoot, game));
       faultPoint("staged");
     } catch (err) {
       staged.close();

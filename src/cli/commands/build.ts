@@ -13,7 +13,7 @@ import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
 import { CliError, describeOsError, UsageError } from "../errors";
-import { outDirProblem, StagedOutput } from "../../build/output-set";
+import { lockOutput, outDirProblem, StagedOutput, type LockedOutput } from "../../build/output-set";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
@@ -53,6 +53,20 @@ function parseDuplex(value: string): PrintOptions["duplex"] {
 
 function ms(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
+}
+
+/**
+ * For commands that write into out/ in place (`watch`): locks it (exit 2 when --out is a file, 1
+ * when another build holds it), completing first what a killed build left half moved.
+ */
+export function lockOutFolder(command: string, outDir: string, games: string[]): LockedOutput {
+  const problem = outDirProblem(outDir);
+  if (problem !== undefined) throw new UsageError(`${command}: ${problem}`);
+  try {
+    return lockOutput(outDir, games, command);
+  } catch (err) {
+    throw new CliError(`${command}: ${describeOsError(err) ?? (err instanceof Error ? err.message : String(err))}`);
+  }
 }
 
 export async function runBuild(games: string[], flags: BuildFlags): Promise<BuildResult[]> {

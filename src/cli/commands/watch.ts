@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { MODEL_GAME_IDS } from "../../model/registry";
 import { Watcher } from "../../build/watch";
 import { startGalleryServer, type GalleryServer } from "../../gallery/server";
-import { parseBackOffset, parsePapers } from "./build";
+import { lockOutFolder, parseBackOffset, parsePapers } from "./build";
 import { UsageError } from "../errors";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
 
@@ -40,6 +40,8 @@ export async function runWatch(games: string[], flags: WatchFlags): Promise<void
   if (flags.duplex !== "long" && flags.duplex !== "short") throw new UsageError(`--duplex must be long or short, got "${flags.duplex}"`);
   const port = parsePort(flags.port);
   const papers = flags.pdf ? parsePapers(flags.paper) : [];
+  // One writer per out/ folder (src/build/lock.ts), held until watch stops.
+  using _lock = lockOutFolder("syzygy watch", flags.out, ids);
   const log = (line: string): void => {
     const time = new Date().toISOString().slice(11, 19);
     process.stdout.write(`[${time}] ${line}\n`);
