@@ -98,6 +98,8 @@ export const diagnostics = {
     make("file-encoding", loc, [], `NUL byte at byte offset ${offset}: this is not UTF-8 text (a binary file?); data files must be UTF-8 text`),
   badKey: (loc: Location, what: string) =>
     make("bad-key", loc, [], `a mapping key must be plain text, got ${what}; write the key as a word, e.g. \`name: value\``),
+  tagMismatch: (loc: Location, tag: string) =>
+    make("unsupported-tag", loc, [], `the value does not match its YAML tag ${tag}; remove the tag or fix the value`),
   unsupportedTag: (loc: Location, tag: string) =>
     make(
       "unsupported-tag",

@@ -53,9 +53,19 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
     else if (err.code === "MULTIPLE_DOCS") problems.push(diagnostics.multipleDocuments(loc));
     else problems.push(diagnostics.yamlSyntax(loc, err.code, headerOnly(err.message)));
   }
-  // yaml warnings (ignored directives…) mean the file does not say what it seems to: errors here.
-  // Unresolved tags are reported once, with every other tag, by `shapeProblems`.
-  for (const w of doc.warnings) if (w.code !== "TAG_RESOLVE_FAILED") problems.push(diagnostics.yamlSyntax(at(w.pos[0]), w.code, headerOnly(w.message)));
+  // yaml warnings (ignored directives, tags that do not resolve) mean the file does not say what it
+  // seems to: errors here.
+  // One problem a line: a warning on a line that already has a syntax error is its consequence.
+  const linesTaken = new Set(problems.map((p) => p.location.line));
+  for (const w of doc.warnings) {
+    const loc = at(w.pos[0]);
+    if (linesTaken.has(loc.line)) continue;
+    const tag = w.code === "TAG_RESOLVE_FAILED" ? /Unresolved tag: (\S+)/.exec(w.message)?.[1] : undefined;
+    if (tag === undefined) problems.push(diagnostics.yamlSyntax(loc, w.code, headerOnly(w.message)));
+    else if (PLAIN_TAGS.has(tag)) problems.push(diagnostics.tagMismatch(loc, tagName(tag)));
+    else continue; // an unknown tag: reported with every other unsupported tag by `shapeProblems`
+    linesTaken.add(loc.line);
+  }
   // After a syntax error the tree is yaml's best guess: its shapes would be consequences, not causes.
   const broken = doc.errors.some((e) => e.code !== "DUPLICATE_KEY");
   const shape = broken ? [] : shapeProblems(doc, text, at);
