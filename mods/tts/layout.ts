@@ -75,7 +75,7 @@ export const HAND_DISTANCE = 17.5;
 export const HAND_SIZE = { x: 16, y: 5, z: 4 };
 
 /** The play area: a square in the middle of the table (ScriptingTrigger and its labelled tile). */
-export const PLAY_ZONE = { x: 0, z: 0, size: 13, height: 4 };
+export const PLAY_ZONE = { x: 0, z: 0, size: 14, height: 4 };
 
 /** Trick slots: CARD_W + SLOT_GAP apart, SLOT_Z in front of the centre (inside the play area). */
 export const SLOT_Z = -4.5;

@@ -50,6 +50,8 @@ export interface Footprint {
   group: string;
   /** A piece meant to lie on this floor (by name): it must lie inside it. */
   on?: string;
+  /** Written on the picture (tableSvg). */
+  label?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -156,13 +158,13 @@ export function objectFootprint(model: GameModel, o: Obj, group: string): Footpr
   if (typeof o.GMNotes === "string" && o.GMNotes.startsWith("area/")) {
     const w = t.scaleX * TILE_UNITS_AT_SCALE_1;
     const area = tableAreas(model.id, [0, 1, 2, 3]).find((a) => `area/${a.id}` === o.GMNotes)!;
-    return { ...base, layer: "floor", w, d: (w * area.depth) / area.width };
+    return { ...base, layer: "floor", w, d: (w * area.depth) / area.width, label: area.id === "play" ? area.label : area.id.startsWith("meld-row/") ? undefined : "meld here" };
   }
   const c = componentOf(model, o.Memo);
   if (c === undefined) throw new Error(`no component ${o.Memo} for ${name}`);
   if (o.Name === "Custom_Board") {
     const w = t.scaleX * BOARD_UNITS_AT_SCALE_1;
-    return { ...base, layer: "floor", w, d: (w * c.size.height) / c.size.width };
+    return { ...base, layer: "floor", w, d: (w * c.size.height) / c.size.width, label: o.Nickname };
   }
   const w = t.scaleX * PIECE_UNITS_AT_SCALE_1;
   const box = c.shape.kind === "sector" ? sectorBox(c.size.width, c.size.height, c.shape.degrees) : { w: c.size.width, h: c.size.height };
@@ -211,11 +213,11 @@ export function inPlay(model: GameModel, save: Obj, engineDeck: string, players:
   const places = placesFor(players);
   const slots = rulesFor(game).slotsPerSeat;
   const colour = (s: number) => PLACES[places[s]].color;
-  out.push(card("draw deck", DECK_POINT, -1, "deck"));
+  out.push({ ...card("draw deck", DECK_POINT, -1, "deck"), label: "draw" });
   for (let s = 0; s < players; s++) {
     const p = places[s];
     for (let k = 0; k < slots; k++) out.push(card(`${colour(s)} trick slot ${k}`, toWorld(p, slotLocal(k, slots)), p, `slot/${s}/${k}`, "area/play"));
-    if (TRICK_GAMES.includes(game)) out.push(card(`${colour(s)} won pile`, toWorld(p, PILE_LOCAL), p, `pile/${s}`));
+    if (TRICK_GAMES.includes(game)) out.push({ ...card(`${colour(s)} won pile`, toWorld(p, PILE_LOCAL), p, `pile/${s}`), label: "won" });
   }
   if (game === "lunar-trick") {
     const sheet = sheetOf(out, "moon-phase-sheet/");
@@ -237,15 +239,15 @@ export function inPlay(model: GameModel, save: Obj, engineDeck: string, players:
     const bonus = model.components.find((c) => c.id === "bonus-cards")!.count;
     for (let s = 0; s < players; s++) {
       const p = places[s];
-      out.push(card(`${colour(s)} bid card`, toWorld(p, BID_LOCAL), p, `bid/${s}`));
-      out.push(card(`${colour(s)} bid cards set aside`, toWorld(p, ASIDE_LOCAL), p, `aside/${s}`));
+      out.push({ ...card(`${colour(s)} bid card`, toWorld(p, BID_LOCAL), p, `bid/${s}`), label: "bid" });
+      out.push({ ...card(`${colour(s)} bid cards set aside`, toWorld(p, ASIDE_LOCAL), p, `aside/${s}`), label: "aside" });
       for (let k = 0; k < bonus; k++) out.push(card(`${colour(s)} bonus card ${k + 1}`, toWorld(p, bonusCardLocal(k)), p, `bonus/${s}`));
     }
-    out.push(card("bonus card pile", BONUS_PILE, -1, "bonus pile"));
+    out.push({ ...card("bonus card pile", BONUS_PILE, -1, "bonus pile"), label: "bonus" });
   }
   if (game === "eclipsed") {
-    out.push(card("discard pile", DISCARD_POINT, -1, "discard"));
-    out.push(card("fate card", edictPoint(players, -1), -1, "fate", "area/play"));
+    out.push({ ...card("discard pile", DISCARD_POINT, -1, "discard"), label: "discard" });
+    out.push({ ...card("fate card", edictPoint(players, -1), -1, "fate", "area/play"), label: "fate" });
     for (let s = 0; s < players; s++) out.push(card(`${colour(s)} Edict`, edictPoint(players, s), places[s], `slot/${s}/0`, "area/play"));
     const sizes = opts.melds ?? [];
     for (let s = 0; s < players; s++) {
@@ -286,6 +288,14 @@ export function tableSvg(fs: Footprint[], title: string, px = 14): string {
   const X = (x: number) => ((x - x0 + m) * px).toFixed(1);
   const Z = (z: number) => ((z1 - z + m) * px + 24).toFixed(1);
   const order: Layer[] = ["floor", "hand", "piece"];
+  const label = (f: Footprint): string => {
+    if (f.label === undefined || f.label === "") return "";
+    // Floors: fitted to their width, the middle's along its top edge (its centre holds cards).
+    const floor = f.layer === "floor";
+    const size = floor ? Math.min(11, (Math.min(f.w, f.d) * px) / (f.label.length * 0.62)) : 9;
+    const z = floor && f.w === f.d && f.w > 10 ? f.z + f.d / 2 - 0.7 : f.z;
+    return `<text x="${X(f.x)}" y="${(Number(Z(z)) + size / 3).toFixed(1)}" text-anchor="middle" font-family="Inter" font-weight="bold" font-size="${size.toFixed(1)}" fill="${floor ? "#e9c46a" : "#333"}">${f.label}</text>`;
+  };
   const shapes = order.flatMap((layer) =>
     fs
       .filter((f) => f.layer === layer)
@@ -293,7 +303,7 @@ export function tableSvg(fs: Footprint[], title: string, px = 14): string {
         const pts = corners(f).map((c) => `${X(c.x)},${Z(c.z)}`).join(" ");
         const stroke = layer === "hand" ? "#c0392b" : layer === "floor" ? "#e9c46a" : "#333";
         const dash = layer === "hand" ? ` stroke-dasharray="6 4"` : "";
-        return `<polygon points="${pts}" fill="${FILL[layer]}" fill-opacity="${layer === "piece" ? 0.85 : 1}" stroke="${stroke}" stroke-width="1"${dash}/>`;
+        return `<polygon points="${pts}" fill="${FILL[layer]}" fill-opacity="${layer === "piece" ? 0.85 : 1}" stroke="${stroke}" stroke-width="1"${dash}/>${label(f)}`;
       }),
   );
   return [

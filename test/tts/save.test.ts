@@ -193,7 +193,14 @@ describe("save date (Date and EpochTime, shown in TTS's load menu)", () => {
     expect(saveEpoch(files, {})).toBe(newest);
     expect(saveEpoch(files, { SOURCE_DATE_EPOCH: "1700000000" })).toBe(1700000000);
     expect(saveEpoch(files, { SOURCE_DATE_EPOCH: "yesterday" })).toEqual({ error: expect.stringMatching(/^SOURCE_DATE_EPOCH must be a whole number of seconds.*"yesterday"/) });
-    const r = await buildTtsForModel(model, { outDir: out });
+    const fixed = process.env.SOURCE_DATE_EPOCH;
+    delete process.env.SOURCE_DATE_EPOCH;
+    let r;
+    try {
+      r = await buildTtsForModel(model, { outDir: out });
+    } finally {
+      if (fixed !== undefined) process.env.SOURCE_DATE_EPOCH = fixed;
+    }
     const save = JSON.parse(fs.readFileSync(r.savePath, "utf8"));
     expect(save.EpochTime).toBe(newest);
     expect(save.Date).toBe("6/30/2025 6:30:00 PM");
