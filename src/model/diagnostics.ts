@@ -61,7 +61,8 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
 export function show(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null (an empty value)";
-  if (typeof value === "string") return JSON.stringify(value);
+  // A message quotes the start of a long text, never all of it (a whole file can be one string).
+  if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${[...value.slice(0, 120)].slice(0, 60).join("")}…` : value);
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";
   return String(value);

@@ -155,6 +155,16 @@ describe("text", () => {
     t.replace("lunar-trick/deck.yaml", '"Rising Moon 5"', JSON.stringify("🌙".repeat(MAX_TEXT_CHARS)));
     expect(problems(t)).toEqual([]);
   });
+
+  it("a message quotes only the start of a long value, never all of it", () => {
+    const t = tempData();
+    t.replace("lunar-trick/deck.yaml", "number: 4\n", `number: ${JSON.stringify("7".repeat(5000))}\n`);
+    const got = problems(t);
+    expect(got).toHaveLength(2);
+    const wrongType = got.find((p) => p.includes("cards[3].number: expected an integer"));
+    expect(wrongType).toContain(`got "${"7".repeat(60)}…"`);
+    expect(got.every((p) => p.length < 400)).toBe(true);
+  });
 });
 
 describe("build refuses what validate refuses, before writing anything", () => {
