@@ -9,6 +9,8 @@ import {
   gameInProgress,
   handleDrop,
   handlePickUp,
+  movesFrom,
+  movesMade,
   pressButton,
   refreshUi,
   replayText,
@@ -33,6 +35,8 @@ declare let syzygyStartSeeded: (players: number, seed: string, bots?: number, ch
 declare let syzygyReplayLog: (player: { color: string } | undefined) => void;
 declare let syzygyCollect: () => void;
 declare let syzygySaveText: () => string;
+declare let syzygyMoves: () => number;
+declare let syzygyMovesFrom: (from: number) => string;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
 const GOLD = { r: 1, g: 0.85, b: 0.3 };
@@ -123,5 +127,9 @@ for (const id of allButtonIds()) {
   (_G as unknown as { [name: string]: unknown })["syzygy_" + id] = (player: { color: string }) => pressButton(player.color, id);
 }
 syzygySaveText = () => saveText();
+/** For the Lua console and tests: how many moves the game has had. */
+syzygyMoves = () => movesMade();
+/** For tests: the moves from index `from` on (canonical JSON). */
+syzygyMovesFrom = (from) => movesFrom(from);
 
 export const VERSION = canonical({ script: "syzygy-tts", v: 2 });

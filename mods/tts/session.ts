@@ -458,7 +458,10 @@ function nextBot(g: Live): number {
   return -1;
 }
 
-type Greedy = (state: unknown, seat: number, legal: BaseAction[], rng: Rng) => BaseAction;
+/** The engines' optional greedy policy, a method of the game object (sim-types.ts). */
+interface WithGreedy {
+  greedy?(state: unknown, seat: number, legal: BaseAction[], rng: Rng): BaseAction;
+}
 
 /**
  * One bot move: the engine's greedy policy (the code `syzygy simulate --policy greedy` runs),
@@ -470,9 +473,10 @@ function botMove(g: Live): void {
   const seat = nextBot(g);
   if (seat < 0) return;
   const legal = g.game.legal(g.state, seat) as BaseAction[];
-  const greedy = (g.game as unknown as { greedy?: Greedy }).greedy;
+  const game = g.game as unknown as WithGreedy;
   const rng = rngFromSeed(g.seed + "/bot/" + g.actions.length);
-  const action = greedy !== undefined ? greedy(g.state, seat, legal, rng) : legal[0];
+  // Called on the engine object, as `syzygy simulate` calls it (the engine's functions take self).
+  const action = game.greedy !== undefined ? game.greedy(g.state, seat, legal, rng) : legal[0];
   const problem = act(g, seat, action);
   if (problem !== undefined) broadcastToAll(g.colors[seat] + "'s bot was refused: " + refusalText(problem.rule, problem.message, wordingNames(g)), RED);
   scheduleBot(g);
@@ -676,11 +680,25 @@ export function saveText(): string {
   return canonical(saved);
 }
 
-/** The action log as a `syzygy replay` input file. */
+/** The action log as a `syzygy replay` input file (options only when the game has any: Lua cannot tell {} from []). */
 export function replayText(): string {
   const g = live;
   if (g === undefined) return "";
+  let any = false;
+  for (const _k in g.options) any = true;
+  if (!any) return canonical({ game: g.game.id, players: g.players, seed: g.seed, actions: g.actions });
   return canonical({ game: g.game.id, players: g.players, seed: g.seed, options: g.options, actions: g.actions });
+}
+
+export function movesMade(): number {
+  return live !== undefined ? live.actions.length : 0;
+}
+
+/** The logged moves from index `from` on, as canonical JSON. */
+export function movesFrom(from: number): string {
+  const out: LoggedAction[] = [];
+  if (live !== undefined) for (let i = from; i < live.actions.length; i++) out.push(live.actions[i]);
+  return canonical(out);
 }
 
 /** Rebuilds a saved game by replaying its actions through the engine; "" or a reason it failed. */

@@ -94,9 +94,9 @@ export class Mirror {
     return this.game.result(this.state).over;
   }
 
-  /** The next seat to act (the first of a simultaneous step) and a seeded pick of its legal actions. */
-  next(): { seat: number; action: CardAction } {
-    const seat = this.game.active(this.state)[0];
+  /** The next seat to act (the first of a simultaneous step, or `only`) and a seeded pick of its legal actions. */
+  next(only?: number): { seat: number; action: CardAction } {
+    const seat = only ?? this.game.active(this.state)[0];
     const legal = this.game.legal(this.state, seat) as CardAction[];
     const greedy = (this.game as unknown as { greedy?: (s: unknown, seat: number, l: CardAction[], r: Rng) => CardAction }).greedy;
     if (this.policy === "greedy" && greedy !== undefined) return { seat, action: greedy(this.state, seat, legal, this.rng) };
@@ -219,4 +219,62 @@ export function useFakeTables(game: string): { readonly built: Built; table: (sa
       return t;
     },
   };
+}
+
+/** The script's own action log (what `syzygy replay` would read). */
+export function tableLog(t: FakeTts): ({ seat: number } & CardAction)[] {
+  const text = t.call("return syzygySaveText()");
+  return text === "" ? [] : (JSON.parse(text).actions as ({ seat: number } & CardAction)[]);
+}
+
+/** Applies to the mirror every action the table logged since the mirror's last one (bot moves); true if a trick ended. */
+export function syncFromTable(t: FakeTts, m: Mirror): boolean {
+  if (Number(t.call("return syzygyMoves()")) === m.actions.length) return false;
+  const fresh = JSON.parse(t.call(`return syzygyMovesFrom(${m.actions.length})`)) as ({ seat: number } & CardAction)[];
+  let trick = false;
+  for (const entry of fresh) {
+    const { seat, ...action } = entry;
+    if (m.apply(seat, action as CardAction).some((e) => e.type === "trick")) trick = true;
+  }
+  return trick;
+}
+
+/** Lets frames pass until the table is quiet: every logged move mirrored and nothing spawning. */
+function quiet(t: FakeTts, m: Mirror): void {
+  for (let i = 0; i < 60; i++) {
+    const n = m.actions.length;
+    t.advance(0.05);
+    syncFromTable(t, m);
+    if (m.actions.length === n && t.call("return FAKE.pendingSpawns") === "0") return;
+  }
+  throw new Error("the table did not settle");
+}
+
+/**
+ * Plays a game where the script plays the seats not in `humans` (bots, paced by the script's own
+ * timers) and the driver plays `humans` through table events; `check` runs whenever the table is
+ * quiet after new moves. Stops at game over or after `maxActions`.
+ */
+export function playWithBots(t: FakeTts, m: Mirror, humans: number[], maxActions = Infinity, check?: () => void): void {
+  let idle = 0;
+  let checked = m.actions.length;
+  while (m.actions.length < maxActions) {
+    quiet(t, m);
+    // A finished trick waits on the table for the trick pause before it is collected.
+    const busy = (t.ui("syzygy-status") ?? "").endsWith("takes the trick");
+    if (m.actions.length > checked && !busy) {
+      checked = m.actions.length;
+      idle = 0;
+      check?.();
+    }
+    if (m.over()) break;
+    const human = m.game.active(m.state).find((s: number) => humans.includes(s) && m.game.legal(m.state, s).length > 0);
+    if (!busy && human !== undefined) {
+      // The table's log (synced above) records the move as the table applied it.
+      perform(t, m, human, m.next(human).action);
+    } else {
+      t.advance(0.5); // bots move BOT_PAUSE after the table is ready
+      if (++idle > 40) throw new Error(`no progress after action ${m.actions.length}: ${JSON.stringify(t.messages())}`);
+    }
+  }
 }

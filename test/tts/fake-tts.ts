@@ -214,17 +214,18 @@ export class FakeTts {
 
   /** Every colour's hand from one snapshot (cheaper than hand() per colour). */
   hands(): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
-    for (const o of this.snapshot().objects) {
-      if (o.hand === "" || o.name !== "Card") continue;
-      (out[o.hand] ??= []).push(o.note);
+    const out = JSON.parse(this.call("return FAKE.handsJson()")) as Record<string, string[]> | [];
+    const hands: Record<string, string[]> = Array.isArray(out) ? {} : out;
+    for (const k of Object.keys(hands)) {
+      if (hands[k].length === 0) delete hands[k];
+      else hands[k].sort();
     }
-    for (const k of Object.keys(out)) out[k].sort();
-    return out;
+    return hands;
   }
 
   ui(id: string, attr = "value"): string | undefined {
-    return this.snapshot().ui[id]?.[attr];
+    const v = this.call(`local e = FAKE.ui[${JSON.stringify(id)}] if e == nil or e[${JSON.stringify(attr)}] == nil then return "<none>" end return e[${JSON.stringify(attr)}]`);
+    return v === "<none>" ? undefined : v;
   }
 
   /** TTS's save: the current objects plus whatever onSave returns. */

@@ -752,6 +752,20 @@ function F.snapshot()
     smoothTakes = F.smoothTakes, merges = F.merges })
 end
 
+--- GMNotes of the cards in each hand (cheaper than a snapshot).
+function F.handsJson()
+  local out = {}
+  for color, list in pairs(F.hands) do
+    local notes = {}
+    for _, g in ipairs(list) do
+      local o = F.objects[g]
+      if o ~= nil and o.name == "Card" then notes[#notes + 1] = o.gm_notes end
+    end
+    out[color] = notes
+  end
+  return json.encode(out)
+end
+
 function F.saveObjects()
   local out = {}
   for _, g in ipairs(F.order) do
