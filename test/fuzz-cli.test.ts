@@ -129,14 +129,29 @@ function setup(): { games: { id: string; players: number }[] } {
 
 const { games: CONFIGS } = setup();
 
+const SOME_CARDS = ["rising-4", "falling-20", "lunar-eclipse", "solar-eclipse", "solar-3", "arc-12", "void-1", "sun-5", "moon-7", "x"];
+
+/** Request-level fields beside the actions: first dealer, explicit deal, options, view. */
+const requestExtras = fc.record(
+  {
+    dealer: oddValue,
+    viewAs: oddValue,
+    options: fc.dictionary(fc.constantFrom("highestAnySuit", "target", "series", "constructor", "__proto__", "x"), oddValue, { maxKeys: 2 }),
+    deal: fc.array(fc.array(fc.constantFrom(...SOME_CARDS), { maxLength: 12 }), { maxLength: 5 }),
+    setAside: fc.array(fc.constantFrom(...SOME_CARDS), { maxLength: 3 }),
+  },
+  { requiredKeys: [] },
+);
+
 const corruptedRequest = fc
   .record({
     config: fc.constantFrom(...CONFIGS),
     seed: fc.constantFrom("a", "b", "fuzz"),
     picks: fc.array(fc.nat(), { maxLength: 60 }),
     corruptions: fc.array(corruption, { maxLength: 3 }),
+    extras: fc.option(requestExtras, { freq: 3 }),
   })
-  .map(({ config, seed, picks, corruptions }) => {
+  .map(({ config, seed, picks, corruptions, extras }) => {
     const actions = legalPrefix(config.id, config.players, seed, picks);
     for (const c of corruptions) {
       if (actions.length === 0) break;
@@ -145,6 +160,7 @@ const corruptedRequest = fc
       else Object.defineProperty(a, c.field, { value: c.value, enumerable: true, writable: true, configurable: true });
     }
     const req: ReplayRequest = { game: config.id, players: config.players, seed, actions };
+    if (extras !== null) for (const [k, v] of Object.entries(extras)) Object.defineProperty(req, k, { value: v, enumerable: true, writable: true, configurable: true });
     return req;
   });
 

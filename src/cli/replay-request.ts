@@ -21,15 +21,15 @@ function describe(x: unknown): string {
   return JSON.stringify(x);
 }
 
-const isInt = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x);
+/** Seats, counts and bids are small: larger or fractional numbers would print differently in Lua. */
+const LIMIT = 2 ** 31 - 1;
+
+const isInt = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && Math.abs(x) <= LIMIT;
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const isAscii = (s: string): boolean => /^[\x20-\x7e]*$/.test(s);
 
-/** Seats and bids are small: larger or fractional numbers would print differently in Lua. */
-const LIMIT = 2 ** 31 - 1;
-
 function wholeNumbersIn(x: unknown): boolean {
-  if (typeof x === "number") return Number.isInteger(x) && Math.abs(x) <= LIMIT;
+  if (typeof x === "number") return isInt(x);
   if (Array.isArray(x)) return x.every(wholeNumbersIn);
   if (isObject(x)) return Object.values(x).every(wholeNumbersIn);
   return true;
