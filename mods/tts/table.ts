@@ -91,7 +91,7 @@ interface Target {
 }
 
 /** Where each object must end up, by GUID; `order` keeps them in the order they were asked for. */
-const targets: { [guid: string]: Target } = {};
+const targets: { [guid: string]: Target | undefined } = {};
 let order: string[] = [];
 let retrying = false;
 /** Frames a move waits for its object to appear before it is given up (reported by the caller). */
@@ -106,7 +106,8 @@ function put(obj: TableObject, t: Target): void {
 }
 
 function done(guid: string): void {
-  delete targets[guid];
+  // Not `delete`: TSTL's delete helper brings in its Error class, which needs `debug` (TTS has none).
+  targets[guid] = undefined;
   const kept: string[] = [];
   for (const g of order) if (g !== guid) kept.push(g);
   order = kept;
