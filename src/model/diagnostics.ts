@@ -82,8 +82,8 @@ export const diagnostics = {
   fileUnreadable: (loc: Location, reason: string) => make("file-unreadable", loc, [], `cannot read file: ${reason}`),
   fileOutsideData: (loc: Location) =>
     make("path-escapes", loc, [], "this path is a link that leads outside the data folder; data files must be inside data/ (copy the file in instead of linking to it)"),
-  notRegularFile: (loc: Location, kind: string) =>
-    make("not-a-file", loc, [], `expected a regular file, found ${kind}; replace it with the YAML file`),
+  notRegularFile: (loc: Location, kind: string, what = "the YAML file") =>
+    make("not-a-file", loc, [], `expected a regular file, found ${kind}; replace it with ${what}`),
   fileTooLarge: (loc: Location, size: number, limit: number) =>
     make("file-too-large", loc, [], `the file is ${size} bytes; the limit is ${limit} bytes (1 MiB): split the data or shorten it`),
   wrongEncoding: (loc: Location, encoding: string) =>

@@ -21,33 +21,36 @@ export function isInside(p: string, root: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
-/** Reads `absPath`; with `root`, the file's real path must lie inside the real path of `root`. */
-export function readDataText(absPath: string, displayPath: string, root?: string): TextResult {
+/**
+ * Reads `absPath`; with `root`, the file's real path must lie inside the real path of `root`.
+ * `what` names the file in a fix ("the YAML file", "the template file").
+ */
+export function readDataText(absPath: string, displayPath: string, root?: string, what?: string): TextResult {
   const loc: Location = { file: displayPath };
   let real: string;
   try {
     real = realpathSync(absPath);
     if (root !== undefined && !isInside(real, realpathSync(root))) return fail(diagnostics.fileOutsideData(loc));
   } catch (err) {
-    return fail(osProblem(loc, err));
+    return fail(osProblem(loc, err, what));
   }
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
     fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (err) {
-    return fail(osProblem(loc, err));
+    return fail(osProblem(loc, err, what));
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) return fail(diagnostics.notRegularFile(loc, fileKind(st)));
+    if (!st.isFile()) return fail(diagnostics.notRegularFile(loc, fileKind(st), what));
     if (st.size > MAX_FILE_BYTES) return fail(diagnostics.fileTooLarge(loc, st.size, MAX_FILE_BYTES));
     const bytes = readUpTo(fd, MAX_FILE_BYTES + 1);
     // The file may have grown since fstat: the limit holds for what is actually read.
     if (bytes.length > MAX_FILE_BYTES) return fail(diagnostics.fileTooLarge(loc, bytes.length, MAX_FILE_BYTES));
     return decodeUtf8(bytes, displayPath);
   } catch (err) {
-    return fail(osProblem(loc, err));
+    return fail(osProblem(loc, err, what));
   } finally {
     closeSync(fd);
   }
@@ -78,12 +81,12 @@ function fileKind(st: Stats): string {
   return "not a regular file";
 }
 
-function osProblem(loc: Location, err: unknown): Diagnostic {
+function osProblem(loc: Location, err: unknown, what?: string): Diagnostic {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === "ENOENT") return diagnostics.fileMissing(loc, "every game folder needs it; see docs/data-format.md");
   if (code === "ELOOP") return diagnostics.fileUnreadable(loc, "a symbolic link that loops back on itself; replace it with the file");
   if (code === "EACCES" || code === "EPERM") return diagnostics.fileUnreadable(loc, "permission denied; make the file readable");
-  if (code === "EISDIR") return diagnostics.notRegularFile(loc, "a folder");
+  if (code === "EISDIR") return diagnostics.notRegularFile(loc, "a folder", what);
   if (code === "ENOTDIR") return diagnostics.fileMissing(loc, "a part of its path is not a folder");
   return diagnostics.fileUnreadable(loc, code ?? (err as Error).message);
 }

@@ -2,14 +2,23 @@
  * The pure stage of the pipeline: one side of one item → a standalone SVG string. Everything
  * downstream (PNG, PDF) consumes this string, so a later cache can key on its hash.
  */
-import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { readdirSync, existsSync } from "node:fs";
 import { join, basename } from "node:path";
 import Handlebars from "handlebars";
+import { formatDiagnostic } from "../model/diagnostics";
+import { readDataText } from "../model/read-text";
 import { HELPERS, type RenderData } from "./helpers";
 import { inlineImages } from "./image-assets";
 import { BLEED_MM, type FaceRef, type RenderGame, type Warning } from "./types";
 
 type Template = Handlebars.TemplateDelegate;
+
+/** A template's text: a regular UTF-8 file within the size limit (a FIFO or a device must not hang the build). */
+function readTemplate(file: string): string {
+  const r = readDataText(file, file, undefined, "the template file");
+  if (!r.ok) throw new Error(formatDiagnostic(r.diagnostic));
+  return r.text;
+}
 
 /** A compiled template set for one templates directory. */
 export class TemplateSet {
@@ -21,7 +30,7 @@ export class TemplateSet {
     const partials = join(dir, "partials");
     if (existsSync(partials)) {
       for (const file of readdirSync(partials).sort()) {
-        if (file.endsWith(".hbs")) this.hb.registerPartial(basename(file, ".hbs").replace(/\.svg$/, ""), readFileSync(join(partials, file), "utf8"));
+        if (file.endsWith(".hbs")) this.hb.registerPartial(basename(file, ".hbs").replace(/\.svg$/, ""), readTemplate(join(partials, file)));
       }
     }
   }
@@ -36,7 +45,7 @@ export class TemplateSet {
     if (!t) {
       const file = this.path(game, name);
       if (!existsSync(file)) throw new Error(`template "${name}" not found: expected ${file}`);
-      t = this.hb.compile(readFileSync(file, "utf8"), { strict: false, noEscape: false });
+      t = this.hb.compile(readTemplate(file), { strict: false, noEscape: false });
       this.cache.set(key, t);
     }
     return t;

@@ -101,6 +101,15 @@ describe("template image paths", () => {
   });
 });
 
+describe("template files", () => {
+  it("a template that is a FIFO is refused at once, not waited on", () => {
+    const s = setup();
+    execFileSync("mkfifo", [join(s.templates, "g", "pipe.svg.hbs")]);
+    const file = join(s.templates, "g", "pipe.svg.hbs");
+    expect(() => new TemplateSet(s.templates).get("g", "pipe")).toThrow(`${file}: expected a regular file, found a named pipe (FIFO); replace it with the template file`);
+  });
+});
+
 describe("a build with an escaping template image", () => {
   it("exits 1 naming the template, and writes no PNG or PDF holding the outside file", async () => {
     const t = tempData();
