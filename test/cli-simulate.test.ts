@@ -40,6 +40,14 @@ describe("simulate options", () => {
   });
 });
 
+describe("simulate counts", () => {
+  it.each([["--games", "1e20"], ["--games", "0x10"], ["--games", "20000000"], ["--games", ""], ["--players", "3.0"]])("%s %j is a usage error", async (flag, value) => {
+    const r = await run("simulate", "lunar-trick", flag, value);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^${flag} must be a whole number from 1 to \\d+, got "${value.replace(".", "\\.")}"`));
+  });
+});
+
 describe("simulate progress", () => {
   it("Lua runs report progress between batches and end with the same report as Node", async () => {
     const req: SimRequest = { game: "lunar-trick", players: 3, games: 12, seed: "p", policy: "random" };

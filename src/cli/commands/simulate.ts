@@ -21,9 +21,13 @@ interface SimulateOptions {
   runtime: string;
 }
 
-function positiveInt(value: string, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
+/** Far more games than any study needs (10 M lunar-trick games take about an hour). */
+const MAX_GAMES = 10_000_000;
+
+/** A positive whole number written in digits ("1e3" and "0x10" are refused: they surprise). */
+function positiveInt(value: string, flag: string, max: number): number {
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`${flag} must be a whole number from 1 to ${max}, got "${value}"`);
   return n;
 }
 
@@ -117,8 +121,8 @@ export async function simulateCommand(gameId: string, opts: SimulateOptions): Pr
   if (opts.policy !== "random" && opts.policy !== "greedy") throw new UsageError(`--policy must be random or greedy, got "${opts.policy}"`);
   const req: SimRequest = {
     game: gameId,
-    players: opts.players !== undefined ? positiveInt(opts.players, "--players") : game.minPlayers,
-    games: positiveInt(opts.games, "--games"),
+    players: opts.players !== undefined ? positiveInt(opts.players, "--players", 1000) : game.minPlayers,
+    games: positiveInt(opts.games, "--games", MAX_GAMES),
     seed: opts.seed,
     policy: opts.policy as Policy,
     options: parseOptions(opts.option),
