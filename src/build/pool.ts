@@ -85,7 +85,7 @@ export class WorkerPool {
       slot.busy = undefined;
       if (job !== undefined && job.id === msg.id) {
         if (msg.ok) job.pending.resolve(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength));
-        else job.pending.reject(new Error(msg.message));
+        else job.pending.reject(Object.assign(new Error(msg.message), msg.os));
       }
       this.pump();
     });

@@ -14,7 +14,8 @@ export interface Request {
   task: Task;
 }
 
-export type Response = { id: number; ok: true; data: Uint8Array } | { id: number; ok: false; message: string };
+/** A failure: its message, and an OS error's code, call and file (so the CLI can say what to do). */
+export type Response = { id: number; ok: true; data: Uint8Array } | { id: number; ok: false; message: string; os?: { code: string; syscall?: string; path?: string } };
 
 export async function run(task: Task): Promise<Buffer> {
   return writePdf(task.pages, new Map(task.faces), task.meta, task.art);
@@ -28,7 +29,9 @@ parentPort?.on("message", (req: Request) => {
       parentPort?.postMessage(res);
     },
     (err: unknown) => {
-      const res: Response = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) };
+      const e = err as NodeJS.ErrnoException;
+      const os = typeof e?.code === "string" ? { code: e.code, syscall: e.syscall, path: e.path } : undefined;
+      const res: Response = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err), os };
       parentPort?.postMessage(res);
     },
   );
