@@ -5,6 +5,7 @@
  * content is wrong is an input error (exit 1).
  */
 import { createReadStream, readFileSync, statSync } from "node:fs";
+import { firstInvalidUtf8 } from "../model/read-text";
 import { CliError, UsageError } from "./errors";
 
 /** Replay requests are a few KB; 20 000 actions are ~0.5 MB. */
@@ -29,20 +30,6 @@ async function readStream(stream: NodeJS.ReadableStream, name: string): Promise<
   return Buffer.concat(chunks);
 }
 
-/** Byte offset of the first invalid UTF-8 sequence, or -1. */
-export function invalidUtf8At(buf: Buffer): number {
-  for (let i = 0; i < buf.length; ) {
-    const b = buf[i];
-    const n = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
-    if (n < 0) return i;
-    for (let k = 1; k <= n; k++) if (i + k >= buf.length || (buf[i + k] & 0xc0) !== 0x80) return i;
-    // overlong 3/4-byte forms, surrogates and code points above U+10FFFF
-    if ((b === 0xe0 && buf[i + 1] < 0xa0) || (b === 0xed && buf[i + 1] > 0x9f) || (b === 0xf0 && buf[i + 1] < 0x90) || (b === 0xf4 && buf[i + 1] > 0x8f)) return i;
-    i += n + 1;
-  }
-  return -1;
-}
-
 /** Text of a UTF-8 buffer, or an input error naming the encoding problem and where it is. */
 export function decodeUtf8(buf: Buffer, name: string): string {
   if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))
@@ -50,7 +37,7 @@ export function decodeUtf8(buf: Buffer, name: string): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(buf);
   } catch {
-    const bad = invalidUtf8At(buf);
+    const bad = firstInvalidUtf8(buf);
     const lineStart = buf.lastIndexOf(0x0a, bad - 1) + 1;
     let line = 1;
     for (let i = buf.indexOf(0x0a); i >= 0 && i < bad; i = buf.indexOf(0x0a, i + 1)) line++;
