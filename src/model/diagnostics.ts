@@ -119,6 +119,8 @@ export const diagnostics = {
       [],
       `too many YAML alias expansions (limit ${limit}): nested anchors/aliases like this can blow up memory; write the values out instead`,
     ),
+  tooDeep: (loc: Location) =>
+    make("too-deep", loc, [], "lists or mappings nested too deeply to read (hundreds of levels); data files need only a few levels: flatten it"),
   multipleDocuments: (loc: Location) =>
     make("multiple-documents", loc, [], "a data file holds exactly one YAML document; remove the `---` separator"),
   emptyDocument: (loc: Location) => make("empty-document", loc, [], "the file is empty (or only comments); expected a mapping"),

@@ -51,6 +51,7 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
     const loc = at(err.pos[0]);
     if (err.code === "DUPLICATE_KEY") problems.push(diagnostics.duplicateKey(loc, duplicateKeyAt(doc, err.pos[0]) ?? "?"));
     else if (err.code === "MULTIPLE_DOCS") problems.push(diagnostics.multipleDocuments(loc));
+    else if (err.code === "RESOURCE_EXHAUSTION") problems.push(diagnostics.tooDeep(loc));
     else problems.push(diagnostics.yamlSyntax(loc, err.code, headerOnly(err.message)));
   }
   // yaml warnings (ignored directives, tags that do not resolve) mean the file does not say what it

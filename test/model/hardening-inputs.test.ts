@@ -189,6 +189,14 @@ describe("YAML shapes: one located error per cause", () => {
     expect(about(t, DECK)).toEqual([`${t.path(DECK)}:1:1: the file is empty (or only comments); expected a mapping`]);
   });
 
+  it("lists nested thousands deep are one located error, not a stack overflow", () => {
+    const t = tempData();
+    t.replace(DECK, "cards:\n", `deep: ${"[".repeat(5000)}${"]".repeat(5000)}\ncards:\n`);
+    const got = about(t, DECK);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(new RegExp(`^${t.path(DECK)}:\\d+:\\d+: lists or mappings nested too deeply to read`));
+  });
+
   it("one tab used for indentation is one error, not a cascade", () => {
     const t = tempData();
     t.replace(DECK, '    name: "Rising Moon 5"', '\tname: "Rising Moon 5"');
