@@ -464,7 +464,9 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
   }
   const epoch = saveEpoch(inputs);
   if (typeof epoch !== "number") throw new TtsInputError(epoch.error);
-  const key = saveKey(model, { ...opts, gameDir: undefined, outDir: path.resolve(opts.outDir), epoch }, inputs);
+  // The date is not in the key (SOURCE_DATE_EPOCH is): a PNG copied or touched without a change
+  // leaves the save, and the date it shows, as they were.
+  const key = saveKey(model, { ...opts, gameDir: undefined, outDir: path.resolve(opts.outDir), sourceDateEpoch: process.env.SOURCE_DATE_EPOCH ?? "" }, inputs);
   const stamp = currentStamp(opts.outDir, model.id, key, gameDir);
   if (stamp !== undefined) return { savePath: stamp.savePath, imageFiles: stamp.imageFiles, objects: stamp.objects, cards: stamp.cards, reused: true };
   const deckComponent = engineDeckComponent(model);

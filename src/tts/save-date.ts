@@ -3,7 +3,8 @@
  * reproducible, so the time is not "now": it is SOURCE_DATE_EPOCH when set (the reproducible-builds
  * convention, https://reproducible-builds.org/specs/source-date-epoch/), else the newest
  * modification time of the card images the save is made from — the last time its cards changed
- * (`syzygy build` never rewrites an unchanged PNG, so this only moves when a card does).
+ * (`syzygy build` never rewrites an unchanged PNG). A save is remade only when what it is made of
+ * changes (src/tts/stamp.ts), so a PNG that is merely touched or copied keeps the date it showed.
  */
 import fs from "node:fs";
 

@@ -170,6 +170,17 @@ describe.each(GAMES)("%s save", (game) => {
   });
 });
 
+/** Runs `fn` as if SOURCE_DATE_EPOCH were not set (a CI may set it). */
+async function withoutSourceDateEpoch<T>(fn: () => Promise<T>): Promise<T> {
+  const fixed = process.env.SOURCE_DATE_EPOCH;
+  delete process.env.SOURCE_DATE_EPOCH;
+  try {
+    return await fn();
+  } finally {
+    if (fixed !== undefined) process.env.SOURCE_DATE_EPOCH = fixed;
+  }
+}
+
 function pngsUnder(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".png")).map((f) => path.join(dir, f));
 }
@@ -193,17 +204,25 @@ describe("save date (Date and EpochTime, shown in TTS's load menu)", () => {
     expect(saveEpoch(files, {})).toBe(newest);
     expect(saveEpoch(files, { SOURCE_DATE_EPOCH: "1700000000" })).toBe(1700000000);
     expect(saveEpoch(files, { SOURCE_DATE_EPOCH: "yesterday" })).toEqual({ error: expect.stringMatching(/^SOURCE_DATE_EPOCH must be a whole number of seconds.*"yesterday"/) });
-    const fixed = process.env.SOURCE_DATE_EPOCH;
-    delete process.env.SOURCE_DATE_EPOCH;
-    let r;
-    try {
-      r = await buildTtsForModel(model, { outDir: out });
-    } finally {
-      if (fixed !== undefined) process.env.SOURCE_DATE_EPOCH = fixed;
-    }
+    const r = await withoutSourceDateEpoch(() => buildTtsForModel(model, { outDir: out }));
     const save = JSON.parse(fs.readFileSync(r.savePath, "utf8"));
     expect(save.EpochTime).toBe(newest);
     expect(save.Date).toBe("6/30/2025 6:30:00 PM");
+    // A PNG touched (or copied) without a change keeps the save and its date.
+    fs.utimesSync(files[5], new Date("2025-09-01T00:00:00Z"), new Date("2025-09-01T00:00:00Z"));
+    const touched = await withoutSourceDateEpoch(() => buildTtsForModel(model, { outDir: out }));
+    expect(touched.reused).toBe(true);
+    expect(JSON.parse(fs.readFileSync(r.savePath, "utf8")).EpochTime).toBe(newest);
+    // SOURCE_DATE_EPOCH is part of what the save is made of.
+    const before = process.env.SOURCE_DATE_EPOCH;
+    process.env.SOURCE_DATE_EPOCH = "1700000000";
+    try {
+      expect((await buildTtsForModel(model, { outDir: out })).reused).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = before;
+    }
+    expect(JSON.parse(fs.readFileSync(r.savePath, "utf8"))).toMatchObject({ EpochTime: 1700000000, Date: "11/14/2023 10:13:20 PM" });
   });
 });
 
