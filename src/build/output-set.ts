@@ -178,7 +178,12 @@ export function recoverStaging(outDir: string): string[] {
   const completed: string[] = [];
   if (!existsSync(stageRoot)) return completed;
   for (const name of readdirSync(stageRoot).filter((f) => f.endsWith(".commit.json")).sort()) {
-    const journal = JSON.parse(readFileSync(join(stageRoot, name), "utf8")) as Journal;
+    let journal: Journal;
+    try {
+      journal = JSON.parse(readFileSync(join(stageRoot, name), "utf8")) as Journal;
+    } catch {
+      continue; // written atomically, so only a damaged disk makes one unreadable: nothing was moved for it
+    }
     applyJournal(outDir, stageRoot, journal);
     completed.push(journal.game);
   }
@@ -239,7 +244,8 @@ export class StagedOutput {
 
   /** Locks `outDir` (see lockOutput), then stages `games`. */
   static open(outDir: string, games: string[], command: string): StagedOutput {
-    const staged = new StagedOutput(outDir, games, lockOutput(outDir, games, command));
+    const unique = [...new Set(games)];
+    const staged = new StagedOutput(outDir, unique, lockOutput(outDir, unique, command));
     try {
       for (const game of games) mirror(join(outDir, game), join(staged.stageRoot, game));
       faultPoint("staged");
