@@ -107,7 +107,7 @@ export function register(program: Command): void {
     .command("meld")
     .description("classify Eclipsed cards into their best meld and value it through the per-meld scoring steps (EC-18, EC-29)")
     .argument("<card...>", "card ids, e.g. solar-4 arc-5 void-6 (Traveler = <suit>-1)")
-    .option("--edicts <ids>", "active Edict cards, comma-separated (fate first), e.g. solar-3,void-4")
+    .option("--edicts <ids>", "active Edict cards, comma-separated (fate first; at most 5, EC-1), e.g. solar-3,void-4")
     .option("--meter <n>", "Light/Dark meter position, -3 (Dark) … 3 (Light)", "0")
     .option("--traveler-high", "play Travelers high (14, above the Warden) in runs (EC-19)")
     .option("--first-meld", "this is the player's first declared meld of the round (❄Sage, EC-14)")
