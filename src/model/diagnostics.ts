@@ -119,6 +119,8 @@ export const diagnostics = {
       [],
       `too many YAML alias expansions (limit ${limit}): nested anchors/aliases like this can blow up memory; write the values out instead`,
     ),
+  moreErrors: (loc: Location, count: number) =>
+    make("yaml-syntax", loc, [], `${count} more YAML syntax error(s) from here on, not listed; fix the ones above first (is this a YAML file?)`),
   tooDeep: (loc: Location) =>
     make("too-deep", loc, [], "lists or mappings nested too deeply to read (hundreds of levels); data files need only a few levels: flatten it"),
   multipleDocuments: (loc: Location) =>

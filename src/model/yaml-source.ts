@@ -11,6 +11,8 @@ export { MAX_FILE_BYTES } from "./read-text";
 
 /** yaml's default; an alias may expand to at most this many nodes. Guards against "billion laughs". */
 export const MAX_ALIAS_COUNT = 100;
+/** Syntax errors reported per file; the rest are counted. */
+export const MAX_SYNTAX_ERRORS = 20;
 
 export interface YamlSource {
   /** Path as shown in messages (relative to the working directory when inside it). */
@@ -47,8 +49,14 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
     const { line, col } = lineCounter.linePos(offset);
     return { file: displayPath, line: Math.max(1, line), col: Math.max(1, col) };
   };
-  for (const err of causes(doc.errors)) {
+  const errors = causes(doc.errors);
+  for (const [i, err] of errors.entries()) {
     const loc = at(err.pos[0]);
+    if (i === MAX_SYNTAX_ERRORS) {
+      // A file that is not YAML at all would give one error a line: the first ones say enough.
+      problems.push(diagnostics.moreErrors(loc, errors.length - i));
+      break;
+    }
     if (err.code === "DUPLICATE_KEY") problems.push(diagnostics.duplicateKey(loc, duplicateKeyAt(doc, err.pos[0]) ?? "?"));
     else if (err.code === "MULTIPLE_DOCS") problems.push(diagnostics.multipleDocuments(loc));
     else if (err.code === "RESOURCE_EXHAUSTION") problems.push(diagnostics.tooDeep(loc));

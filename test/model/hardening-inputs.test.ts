@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { checkGame } from "../../src/model/load";
 import { formatDiagnostic } from "../../src/model/diagnostics";
 import { MAX_FILE_BYTES, readDataText } from "../../src/model/read-text";
+import { MAX_SYNTAX_ERRORS } from "../../src/model/yaml-source";
 import { runCli, tempData, type TempData } from "./helpers";
 
 const DECK = "lunar-trick/deck.yaml";
@@ -195,6 +196,14 @@ describe("YAML shapes: one located error per cause", () => {
     const got = about(t, DECK);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatch(new RegExp(`^${t.path(DECK)}:\\d+:\\d+: lists or mappings nested too deeply to read`));
+  });
+
+  it("a file that is not YAML at all gives the first 20 errors and a count, not one a line", () => {
+    const t = tempData();
+    t.write(DECK, Array.from({ length: 500 }, (_, i) => `k${i}: [unclosed\n  - ]]`).join("\n") + "\n");
+    const got = about(t, DECK);
+    expect(got.length).toBeLessThanOrEqual(MAX_SYNTAX_ERRORS + 1);
+    expect(got[got.length - 1]).toMatch(/: \d+ more YAML syntax error\(s\) from here on, not listed; fix the ones above first/);
   });
 
   it("one tab used for indentation is one error, not a cascade", () => {
