@@ -90,11 +90,17 @@ describe("syzygy tts --install", () => {
     expect(r.code).toBe(0);
     const saved = path.join(tts, "Saves", "syzygy-lunar-trick.json");
     expect(r.out).toContain(`installed lunar-trick into Tabletop Simulator: ${saved} (thumbnail syzygy-lunar-trick.png)`);
+    expect(r.out).toContain(`its images are files in ${path.resolve(out)}: it plays on this computer; for multiplayer publish that folder and install with --base-url`);
     const save = JSON.parse(fs.readFileSync(saved, "utf8"));
     expect(save.SaveName).toBe("Lunar Trick");
     expect(save.EpochTime).toBeGreaterThan(0);
     expect(save.Date).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
     expect(fs.existsSync(path.join(tts, "Saves", "syzygy-lunar-trick.png"))).toBe(true);
+
+    const hosted = await capture(() => main(["tts", "lunar-trick", "--data", DATA, "--out", out, "--install", "--tts-dir", tts, "--base-url", "https://example.org/out"]));
+    expect(hosted.code).toBe(0);
+    expect(hosted.out).not.toContain("its images are files");
+    expect(fs.readFileSync(saved, "utf8")).toContain("https://example.org/out/lunar-trick/tts/images/");
 
     const usage = await capture(() => main(["tts", "lunar-trick", "--data", DATA, "--out", out, "--tts-dir", tts]));
     expect(usage.code).toBe(2);

@@ -60,6 +60,9 @@ export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuild
       const done = await installSave(models[i], results[i].savePath, path.join(flags.out, models[i].id), saves);
       process.stdout.write(`installed ${models[i].id} into Tabletop Simulator: ${done.save} (thumbnail ${path.basename(done.thumbnail)}); in TTS: Games → Save & Load → ${models[i].name}\n`);
     }
+    if (baseUrl === undefined) {
+      process.stdout.write(`its images are files in ${path.resolve(flags.out)}: it plays on this computer; for multiplayer publish that folder and install with --base-url <its address>\n`);
+    }
   }
   return results;
 }
