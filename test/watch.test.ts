@@ -61,14 +61,17 @@ describe("watch loop", () => {
 
   it("a deck edit rebuilds only its game and names the changed card", async () => {
     const deck = join(data, "eclipsed", "deck.yaml");
-    writeFileSync(deck, readFileSync(deck, "utf8").replace("Edict: :solar: melds +2 pts.", "Edict: :solar: melds +2 points."));
+    const before = readFileSync(deck, "utf8");
+    const after = before.replace(":solar: card +2 pts.", ":solar: card +2 points.");
+    expect(after).not.toBe(before); // the edit must find its text in the shipped deck
+    writeFileSync(deck, after);
     const e = await next();
     expect(e.kind).toBe("rebuilt");
     if (e.kind !== "rebuilt") return;
     expect(e.games).toEqual(["eclipsed"]);
     expect(e.results[0].changedFaces).toHaveLength(1);
     expect(lines.join("\n")).toMatch(/eclipsed: 1 face changed: cards\//);
-    expect(readFileSync(join(out, "eclipsed/index.html"), "utf8")).toContain("melds +2 points.");
+    expect(readFileSync(join(out, "eclipsed/index.html"), "utf8")).toContain("card +2 points.");
   }, 90_000);
 
   it("a shared partial rebuilds every watched game; data/schema rebuilds none", async () => {
