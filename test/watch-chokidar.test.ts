@@ -42,6 +42,13 @@ describe("watcher over changing folders", () => {
   const rebuilt = (game: string) => (e: Event) => e.kind === "rebuilt" && e.games.includes(game);
   const gallery = (game: string): string => readFileSync(join(out, game, "index.html"), "utf8");
 
+  /** The text of `file` with `from` replaced (which must be there: the shipped data may change). */
+  function edited(file: string, from: string, to: string): string {
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain(from);
+    return text.replace(from, to);
+  }
+
   /** Writes `text` as editors do: a temporary file next to it, renamed over the original. */
   function atomicSave(file: string, text: string): void {
     const temp = `${file}.tmp`;
@@ -73,7 +80,7 @@ describe("watcher over changing folders", () => {
   it("an atomic save (write a temporary file, rename it over the deck) rebuilds the game", async () => {
     const deck = join(data, "lunar-trick", "deck.yaml");
     const from = events.length;
-    atomicSave(deck, readFileSync(deck, "utf8").replace('name: "Rising Moon 2"', 'name: "Rising Moon Atomic"'));
+    atomicSave(deck, edited(deck, 'name: "Rising Moon 2"', 'name: "Rising Moon Atomic"'));
     const e = await until(rebuilt("lunar-trick"), from);
     expect(e.games).toEqual(["lunar-trick"]);
     expect(gallery("lunar-trick")).toContain("Rising Moon Atomic");
@@ -95,7 +102,7 @@ describe("watcher over changing folders", () => {
     // the edit the old fs.watch loop never saw: inside the recreated folder
     from = events.length;
     const deck = join(game, "deck.yaml");
-    writeFileSync(deck, readFileSync(deck, "utf8").replace('name: "Rising Moon 2"', 'name: "Rising Moon Again"'));
+    writeFileSync(deck, edited(deck, 'name: "Rising Moon 2"', 'name: "Rising Moon Again"'));
     await until(rebuilt("lunar-trick"), from);
     expect(gallery("lunar-trick")).toContain("Rising Moon Again");
   }, 90_000);
@@ -104,7 +111,7 @@ describe("watcher over changing folders", () => {
     // the deck names art in a folder that does not exist yet: a located error, no rebuild
     const deck = join(data, "eclipsed", "deck.yaml");
     let from = events.length;
-    writeFileSync(deck, readFileSync(deck, "utf8").replace('name: "Solar Traveler"', 'name: "Solar Traveler"\n    image: "art/pic.png"'));
+    writeFileSync(deck, edited(deck, 'name: "Solar Traveler"', 'name: "Solar Traveler"\n    image: "art/pic.png"'));
     const missing = await until((e) => e.kind === "failed" && e.games.includes("eclipsed"), from);
     expect(missing.message).toMatch(/deck\.yaml:\d+:\d+/);
     // one new folder (one event, one failed rebuild), then the file inside it
