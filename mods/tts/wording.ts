@@ -111,14 +111,21 @@ function withoutJson(s: string): string {
   }
 }
 
-/** Drops `, not "x"` tails naming an action type. */
+/** Drops `, not "x"` tails naming an action type, and `, not seat N's` (the refused seat is the reader). */
 function withoutQuotedTails(s: string): string {
   let out = s;
   for (;;) {
     const i = out.indexOf(', not "');
-    if (i < 0) return out;
+    if (i < 0) break;
     const end = out.indexOf('"', i + 7);
     out = out.substring(0, i) + (end < 0 ? "" : out.substring(end + 1));
+  }
+  for (;;) {
+    const i = out.indexOf(", not seat ");
+    if (i < 0) return out;
+    let end = out.indexOf(";", i);
+    if (end < 0) end = out.length;
+    out = out.substring(0, i) + out.substring(end);
   }
 }
 

@@ -11,6 +11,7 @@ import { rngFromSeed, rngInt, type Rng } from "../../src/engine/core/rng";
 import { placesFor, seatColors, toWorld } from "../../mods/tts/layout";
 import { STAGE_LOCAL } from "../../mods/tts/games/eclipsed";
 import { buildTtsForModel } from "../../src/tts/index";
+import { engineDeckComponent } from "../../src/tts/build";
 import { refusalText } from "../../mods/tts/wording";
 import { FakeTts, type SaveJson } from "./fake-tts";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
@@ -37,7 +38,8 @@ export function namesOf(game: string): Map<string, string> {
   let names = cardNames.get(game);
   if (names === undefined) {
     names = new Map();
-    for (const c of repoModel(game).components) for (const item of c.items) names.set(item.id, item.name);
+    // The script knows names by GMNotes: bare ids are the engine deck's cards (other pieces are "component/item").
+    for (const item of engineDeckComponent(repoModel(game)).items) names.set(item.id, item.name);
     cardNames.set(game, names);
   }
   return names;
