@@ -222,10 +222,14 @@ describe("stale temp files", () => {
 });
 
 describe("damaged files with unchanged size and time", () => {
-  it("an output PNG is found by its hash and rebuilt; the TTS save builds", async () => {
+  it("an output PNG is found by its hash: `tts` names it, `build` makes it again and the TTS save builds", async () => {
     const png = join(out, GAME, "cards", "moon-cards", "back.png");
     const good = readFileSync(png);
     damage(png);
+    const tts = await run("tts", GAME, "--data", data, "--out", out);
+    expect(tts.code).toBe(1);
+    expect(tts.err).toMatch(/card image\(s\) changed since `syzygy build` wrote them \(damaged\?\), e\.g\. \S+moon-cards\/back\.png: run `syzygy build lunar-trick`/);
+    expect(tts.err).not.toMatch(/libpng|vips/);
     const r = await run(...BUILD());
     expect(r.code, r.err).toBe(0);
     expect(r.err).not.toMatch(/libpng|vips/);

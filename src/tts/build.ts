@@ -28,7 +28,7 @@ import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, ty
 import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
 import { BLEED_MM } from "../render/types";
 import { saveScript } from "./script";
-import { currentStamp, saveKey, writeStamp } from "./stamp";
+import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
 import { cachedImage, pruneImages } from "./image-cache";
 import { writeFileAtomic } from "../render/files";
 import { buildXmlUi } from "./xmlui";
@@ -461,6 +461,10 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
     throw new TtsInputError(
       `${missing.length} card image(s) missing, e.g. ${missing[0]}: run \`syzygy build ${model.id}\` first (it renders the PNGs the TTS save is made from)`,
     );
+  }
+  const damaged = damagedInputs(opts.outDir, model.id, inputs, gameDir);
+  if (damaged.length > 0) {
+    throw new TtsInputError(`${damaged.length} card image(s) changed since \`syzygy build\` wrote them (damaged?), e.g. ${damaged[0]}: run \`syzygy build ${model.id}\` to make them again`);
   }
   const epoch = saveEpoch(inputs);
   if (typeof epoch !== "number") throw new TtsInputError(epoch.error);

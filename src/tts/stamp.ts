@@ -49,6 +49,24 @@ export function saveKey(model: GameModel, options: object, inputs: string[]): st
   return h.digest("hex");
 }
 
+/**
+ * The card PNGs whose bytes no longer match what the build recorded writing (`<out>/.cache/<game>.json`,
+ * src/build/store.ts): damaged since, so a save made from them would fail or be wrong.
+ * `gameDir` is where the game's files are read (a staged build's folder).
+ */
+export function damagedInputs(outDir: string, game: string, inputs: string[], gameDir = path.join(outDir, game)): string[] {
+  let outputs: Record<string, { hash?: string }>;
+  try {
+    outputs = (JSON.parse(fs.readFileSync(path.join(outDir, ".cache", `${game}.json`), "utf8")) as { outputs: Record<string, { hash?: string }> }).outputs ?? {};
+  } catch {
+    return [];
+  }
+  return inputs.filter((f) => {
+    const hash = outputs[`${game}/${path.relative(gameDir, f).split(path.sep).join("/")}`]?.hash;
+    return hash !== undefined && fileHash(f) !== hash;
+  });
+}
+
 function stampPath(outDir: string, game: string): string {
   return path.join(outDir, ".cache", "tts", `${game}.json`);
 }
