@@ -111,6 +111,9 @@ describe("actions the engine would print differently in Lua", () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/num\.json:1:\d+: actions\[0\]\.tricks: numbers in actions are whole numbers from -2147483647 to 2147483647, got 1\.5/);
     expect(r.err).toMatch(/num\.json:1:\d+: " ": unknown key " "/);
+    const long = await run("replay", tempFile("long.json", request({ ["k".repeat(5000)]: 1, game: 7 })));
+    expect(long.err).toContain(`unknown key "${"k".repeat(60)}"… (5000 characters)`);
+    expect(long.err.length).toBeLessThan(1000);
   });
 });
 

@@ -18,7 +18,12 @@ function describe(x: unknown): string {
   if (x === null) return "null";
   if (Array.isArray(x)) return "an array";
   if (typeof x === "object") return "an object";
-  return JSON.stringify(x);
+  return typeof x === "string" ? quoted(x) : JSON.stringify(x);
+}
+
+/** A string as JSON, only its start when long (a message must not echo a whole file). */
+function quoted(s: string): string {
+  return s.length > 60 ? `${JSON.stringify(s.slice(0, 60))}… (${s.length} characters)` : JSON.stringify(s);
 }
 
 /** Seats, counts and bids are small: larger or fractional numbers would print differently in Lua. */
@@ -47,7 +52,7 @@ export function checkReplayRequest(value: unknown): RequestProblem[] {
   for (const k of Object.keys(value)) {
     if (!KEYS.includes(k)) {
       const guess = closest(k, KEYS);
-      bad(k, `unknown key "${k}"${guess !== undefined ? ` (did you mean "${guess}"?)` : ` (known: ${KEYS.join(", ")})`}`);
+      bad(k, `unknown key ${quoted(k)}${guess !== undefined ? ` (did you mean "${guess}"?)` : ` (known: ${KEYS.join(", ")})`}`);
     }
   }
   if (typeof value.game !== "string") bad("game", `expected a game id such as "lunar-trick", got ${describe(value.game)}`);
@@ -102,7 +107,7 @@ export function formatProblems(problems: RequestProblem[], doc: JsonDocument): s
 
 /** A path as written, or quoted when a key holds spaces or other odd characters. */
 function shownPath(path: string): string {
-  return /^[A-Za-z0-9_$.[\]-]+$/.test(path) ? path : JSON.stringify(path);
+  return path.length <= 60 && /^[A-Za-z0-9_$.[\]-]+$/.test(path) ? path : quoted(path);
 }
 
 export function isSeatOrPublic(seat: number, players: number): boolean {
