@@ -11,6 +11,10 @@
  * Moves go deepest files first (card PNGs and TTS images before the PDFs and the TTS save that
  * refer to them, the gallery last) and removals after every move, so even mid-commit the TTS
  * save's images and the gallery's files exist.
+ *
+ * Staged files are hard links to the current ones: whatever writes into the staging must replace
+ * a file (writeFileAtomic: a temp file renamed over it), never write into an existing one, or it
+ * would change the current file too.
  */
 import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, symlinkSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
