@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { CLI, ROOT, run } from "./cli-support";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 import { describeOsError } from "../src/cli/errors";
+import { lockOutput } from "../src/build/output-set";
 
 const GAME = "lunar-trick";
 let work: string;
@@ -186,6 +187,25 @@ describe("one build per out/ folder", () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(`took over the lock of process ${pid}`);
     expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe("watch shares the lock", () => {
+  it("is refused while a build holds out/, and --out naming a file is a usage error", async () => {
+    const locked = lockOutput(out, [GAME], "syzygy build");
+    try {
+      const r = await run("watch", GAME, "--no-serve", "--data", data, "--out", out);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`syzygy build (pid ${process.pid}`);
+    } finally {
+      locked.release();
+    }
+    expect(existsSync(join(out, ".syzygy.lock"))).toBe(false);
+    const file = join(work, "a-file");
+    writeFileSync(file, "x");
+    const w = await run("watch", GAME, "--no-serve", "--data", data, "--out", file);
+    expect(w.code).toBe(2);
+    expect(w.err).toMatch(/syzygy watch: --out .*a-file is a file, not a folder/);
   });
 });
 
