@@ -121,6 +121,8 @@ export const diagnostics = {
     ),
   moreErrors: (loc: Location, count: number) =>
     make("yaml-syntax", loc, [], `${count} more YAML syntax error(s) from here on, not listed; fix the ones above first (is this a YAML file?)`),
+  recursiveAlias: (loc: Location, anchor: string) =>
+    make("recursive-alias", loc, [], `alias *${anchor} is inside the value it names, which would make the value contain itself; write the value out instead`),
   tooDeep: (loc: Location) =>
     make("too-deep", loc, [], "lists or mappings nested too deeply to read (hundreds of levels); data files need only a few levels: flatten it"),
   multipleDocuments: (loc: Location) =>

@@ -149,6 +149,12 @@ function shapeProblems(doc: Document, text: string, at: (o: number) => Location)
       else if (isSeq(key)) out.push(diagnostics.badKey(where, "a list"));
       return undefined;
     },
+    Alias(_k, alias, path) {
+      // An alias inside the node it names would make a value that contains itself.
+      const target = alias.resolve(doc);
+      if (target !== undefined && path.includes(target as never)) out.push(diagnostics.recursiveAlias(alias.range ? at(alias.range[0]) : at(0), alias.source));
+      return undefined;
+    },
     Node(_k, node) {
       const tag = (node as { tag?: string }).tag;
       if (tag === undefined || PLAIN_TAGS.has(tag)) return undefined;

@@ -61,7 +61,7 @@ function runs(n: number, seed: number, cost = 1): { numRuns: number; seed?: numb
 
 /** Pieces of YAML that have broken the loader or its locations before: tabs, tags, odd keys, anchors, escapes. */
 const TOKENS = [
-  "a", "b", "id", "cards", ":", ": ", "- ", "  ", "    ", "\t", "\n", "\r\n", "? ", "[", "]", "{", "}", ",", "&x ", "*x", "<<: *x",
+  "a", "b", "id", "cards", ":", ": ", "- ", "  ", "    ", "\t", "\n", "\r\n", "? ", "[", "]", "{", "}", ",", "&x ", "*x", "<<: *x", "&x [*x]", "&x {k: *x}",
   "!!binary aGk=", "!!set {a}", "!!str ", "!!timestamp 2001-01-01", "!!int 3", "!foo ", "!<tag:x> ", '"\\a"', '"\\0"', '"\\uD800"',
   "'q'", "|", ">", "#c", "---", "...", "%YAML 1.2", "~", "null", "1e999", "-0", "0x1F", "\u0000", "\u0007", "\uFEFF", "é", "🌙",
 ];

@@ -206,6 +206,15 @@ describe("YAML shapes: one located error per cause", () => {
     expect(got[got.length - 1]).toMatch(/: \d+ more YAML syntax error\(s\) from here on, not listed; fix the ones above first/);
   });
 
+  it("an alias inside the value it names is one located error, not a value that contains itself", () => {
+    const t = tempData();
+    t.replace("lunar-trick/rules.yaml", "rules:\n", "loop: &loop { again: *loop }\nrules:\n");
+    const got = about(t, "lunar-trick/rules.yaml");
+    expect(got).toEqual([
+      `${t.loc("lunar-trick/rules.yaml", "*loop")}: alias *loop is inside the value it names, which would make the value contain itself; write the value out instead`,
+    ]);
+  });
+
   it("one tab used for indentation is one error, not a cascade", () => {
     const t = tempData();
     t.replace(DECK, '    name: "Rising Moon 5"', '\tname: "Rising Moon 5"');
