@@ -25,6 +25,7 @@ import { buildGames, type GameInput, type IncrementalResult } from "../src/build
 import { WorkerPool } from "../src/build/pool";
 import { sha256 } from "../src/build/version";
 import { formatEngineBench, type EngineBench } from "./engine";
+import { formatTtsScriptBench, ttsScriptBench } from "./tts-script";
 import { execFileSync } from "node:child_process";
 import { tuneV8ForBuilds } from "../src/build/v8-tuning";
 
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
   // In a process of its own: this one tiers up late (tuneV8ForBuilds), which suits a build and
   // not a tight engine loop measured for half a second.
   const engines = engineBenchInChild(engineSeconds);
+  const ttsScript = await ttsScriptBench();
 
   const figures = {
     coldMs: Math.round(cold.ms),
@@ -146,6 +148,7 @@ async function main(): Promise<void> {
     peakRssMb: rssMb(),
     pdfs,
     engines,
+    ttsScript,
   };
   if (json) {
     process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
@@ -168,6 +171,8 @@ async function main(): Promise<void> {
   log(`                          largest ${maxPdf} KB   target ≤ 250 KB per game: ${ok(maxPdf <= 250)}`);
   log("");
   log(formatEngineBench(engines));
+  log("");
+  log(formatTtsScriptBench(ttsScript));
 }
 
 main().catch((err: unknown) => {

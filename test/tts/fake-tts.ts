@@ -94,6 +94,8 @@ export class FakeTts {
   private readonly bindings: Bindings;
   private readonly L: number;
   private closed = false;
+  /** Milliseconds to load the save's script and run onLoad (before any frame passes). */
+  readonly loadMs: number;
 
   /** Boots a table from `save` and runs its script: onLoad(save.LuaScriptState). */
   constructor(readonly save: SaveJson) {
@@ -105,8 +107,10 @@ export class FakeTts {
     const ui = longString(JSON.stringify(uiDefaults(typeof save.XmlUI === "string" ? save.XmlUI : "")));
     this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))}, ${ui})`, "=boot");
     this.exec(SANDBOX, "=sandbox");
+    const start = performance.now();
     this.exec(save.LuaScript, "=Global.lua");
     this.call(`if onLoad ~= nil then onLoad(${longString(save.LuaScriptState ?? "")}) end`);
+    this.loadMs = performance.now() - start;
     // TTS runs frames after onLoad: the XmlUI finishes loading, spawns complete.
     this.settle();
   }
