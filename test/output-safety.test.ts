@@ -15,6 +15,7 @@ import { CLI, ROOT, run } from "./cli-support";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 import { describeOsError } from "../src/cli/errors";
 import { lockOutput } from "../src/build/output-set";
+import { artStats, forgetArt, recordingFor } from "../src/render/pdf-art-cache";
 
 const GAME = "lunar-trick";
 let work: string;
@@ -287,6 +288,30 @@ describe("damaged files with unchanged size and time", () => {
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(join(images, name)).equals(good)).toBe(true);
     expect(readFileSync(join(cacheDir, entry)).equals(good)).toBe(true);
+  });
+});
+
+describe("PDF art recordings", () => {
+  it("one damaged on disk (still valid JSON) is converted again, an intact one is read", () => {
+    const disk = { dir: join(work, "art"), version: "output-safety" };
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="1" y="2" width="3" height="4" fill="#123456"/></svg>';
+    const first = recordingFor(svg, disk);
+    const [name] = readdirSync(disk.dir);
+    const file = join(disk.dir, name);
+    forgetArt();
+    let stats = { ...artStats };
+    expect(recordingFor(svg, disk)).toEqual(first);
+    expect(artStats.loaded - stats.loaded).toBe(1);
+    // One digit of the recording changed: still JSON, a different drawing.
+    const text = readFileSync(file, "utf8");
+    const at = text.slice(65).search(/[1-9]/) + 65;
+    writeFileSync(file, text.slice(0, at) + (text[at] === "9" ? "8" : String(Number(text[at]) + 1)) + text.slice(at + 1));
+    expect(() => JSON.parse(readFileSync(file, "utf8").slice(65))).not.toThrow();
+    forgetArt();
+    stats = { ...artStats };
+    expect(recordingFor(svg, disk)).toEqual(first);
+    expect(artStats.recorded - stats.recorded).toBe(1);
+    expect(artStats.loaded - stats.loaded).toBe(0);
   });
 });
 

@@ -33,10 +33,23 @@ function artFile(disk: ArtStore, svg: string): string {
   return join(disk.dir, `${createHash("sha256").update(disk.version).update("\0").update(svg).digest("hex")}.json`);
 }
 
+/** A cache file: the sha256 of the recording, a newline, the recording (a damaged file is made again). */
+function withHash(text: string): string {
+  return `${createHash("sha256").update(text).digest("hex")}\n${text}`;
+}
+
+function checked(file: string): string {
+  const data = readFileSync(file, "utf8");
+  const nl = data.indexOf("\n");
+  const text = data.slice(nl + 1);
+  if (nl !== 64 || createHash("sha256").update(text).digest("hex") !== data.slice(0, nl)) throw new Error(`${file}: damaged`);
+  return text;
+}
+
 function loadArt(disk: ArtStore, svg: string): ArtRecording | undefined {
   const file = artFile(disk, svg);
   try {
-    const art = deserializeArt(readFileSync(file, "utf8"));
+    const art = deserializeArt(checked(file));
     // Recently used files are the last ones the cache prunes.
     const now = new Date();
     utimesSync(file, now, now);
@@ -61,7 +74,7 @@ export function recordingFor(svg: string, disk?: ArtStore): ArtRecording {
       const text = disk && serializeArt(art);
       if (disk && text !== undefined) {
         mkdirSync(disk.dir, { recursive: true });
-        writeFileAtomic(artFile(disk, svg), text);
+        writeFileAtomic(artFile(disk, svg), withHash(text));
       }
     }
     if (recordings.size >= MAX_RECORDINGS) recordings.delete(recordings.keys().next().value!);
