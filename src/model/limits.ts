@@ -25,6 +25,13 @@ export const MAX_GAME_AREA_M2 = 10;
 export const MIN_SECTOR_DEGREES = 10;
 /** Any one text value (a card text, a name, a rules string). */
 export const MAX_TEXT_CHARS = 2000;
+/**
+ * Printed text of one item (a card, a reference page with its tables) and of a whole game. Text
+ * lays out at ~0.15 ms a character on a reference page: a page at the limit adds ~3 s to a build,
+ * a game at the limit ~30 s; the shipped pages hold under 2000 characters.
+ */
+export const MAX_ITEM_CHARS = 20_000;
+export const MAX_GAME_CHARS = 200_000;
 
 /**
  * Characters an SVG (XML 1.0) document cannot hold, or that print as nothing: C0 controls except
@@ -55,4 +62,13 @@ export function textProblems(source: YamlSource): Diagnostic[] {
   };
   walk(source.value, []);
   return out;
+}
+
+/** Characters of text in a value: strings, and numbers as they print, anywhere inside it. */
+export function printedChars(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (typeof value === "number") return String(value).length;
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + printedChars(v), 0);
+  if (value !== null && typeof value === "object") return Object.values(value).reduce((n: number, v) => n + printedChars(v), 0);
+  return 0;
 }

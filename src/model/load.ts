@@ -18,7 +18,7 @@ import { componentSchema, gameSchema, type ComponentFile, type FieldValue, type 
 import { referenceSchema, type ReferenceFile } from "./schema/reference";
 import { buildTable } from "./tables";
 import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
-import { MAX_GAME_AREA_M2, MAX_GAME_PIECES, textProblems } from "./limits";
+import { MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
 import { notAnImage } from "./read-text";
 import { readYaml, type YamlSource } from "./yaml-source";
 import { validateWith } from "./zod-issues";
@@ -111,6 +111,9 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       rules,
       rulesOk: rulesDoc !== undefined,
       rulesName,
+      refSrc,
+      printedChars: 0,
+      overLong: new Set(),
       problems,
     };
     const components = buildComponents(ctx);
@@ -234,6 +237,11 @@ interface Ctx {
   rules: unknown;
   rulesOk: boolean;
   rulesName: string;
+  refSrc?: YamlSource;
+  /** Printed characters of every item built so far, for the whole-game limit. */
+  printedChars: number;
+  /** Items already reported over the text limit (a reference page may be used by two components). */
+  overLong: Set<string>;
   problems: Diagnostic[];
 }
 
@@ -328,6 +336,20 @@ function asset(ctx: Ctx, value: string, path: PathSegment[], src: YamlSource = c
   return abs;
 }
 
+/** Counts an item's printed text (each set's variant is a face of its own) and reports an item over the limit where it is written. */
+function printedText(ctx: Ctx, item: Item, where: { src?: YamlSource; path: PathSegment[] } | undefined): void {
+  const { name, index, title, subtitle, text, flavor, fields, sections } = item;
+  const chars = printedChars({ ...fields, name, index, title, subtitle, text, flavor, sections });
+  ctx.printedChars += chars;
+  if (chars <= MAX_ITEM_CHARS || where?.src === undefined) return;
+  const key = `${where.src.absPath}#${where.path.join("/")}`;
+  if (ctx.overLong.has(key)) return;
+  ctx.overLong.add(key);
+  ctx.problems.push(
+    diagnostics.overLimit(where.src.locate(where.path), where.path, "the text printed on this item (characters, tables included)", chars, MAX_ITEM_CHARS, "shorten it or spread it over more items or pages"),
+  );
+}
+
 /** Whole-game limits: every piece is rendered and imposed, so the sum is what a build must handle. */
 function gameTotals(ctx: Ctx): void {
   const valid = ctx.parts.components.map(({ c }) => c);
@@ -336,6 +358,9 @@ function gameTotals(ctx: Ctx): void {
   const at = ["components"];
   if (pieces > MAX_GAME_PIECES) {
     ctx.problems.push(diagnostics.overLimit(ctx.src.locate(at, { key: true }), at, "the pieces of all components together", pieces, MAX_GAME_PIECES, "lower the counts or split the game"));
+  }
+  if (ctx.printedChars > MAX_GAME_CHARS) {
+    ctx.problems.push(diagnostics.overLimit(ctx.src.locate(at, { key: true }), at, "the text printed on all pieces together (characters)", ctx.printedChars, MAX_GAME_CHARS, "shorten the texts"));
   }
   if (area > MAX_GAME_AREA_M2) {
     ctx.problems.push(
@@ -438,6 +463,8 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
   };
 
   let items: Item[] = [];
+  /** Where each item is written, to report its printed text there. */
+  let written: { src?: YamlSource; path: PathSegment[] }[] = [];
   let how = "";
   if (c.from === "deck") {
     how = "one per card in deck.yaml";
@@ -448,6 +475,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
       }
       return shell();
     }
+    written = (ctx.deck ?? []).map((_card, i) => ({ src: ctx.deckSrc, path: ["cards", i] }));
     items = (ctx.deck ?? []).map((card, i) => {
       // Reported in deck.yaml, where the card names its style (explicitly or through the styleBy field).
       const explicit = card.style as string | undefined;
@@ -474,6 +502,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
   } else if (c.from === "reference") {
     how = "one per page in reference.yaml";
     if (ctx.reference === undefined || ctx.sections === undefined) return shell();
+    written = ctx.reference.pages.map((_page, pi) => ({ src: ctx.refSrc, path: ["pages", pi] }));
     items = ctx.reference.pages.map((page, pi) =>
       makeItem({ id: page.id, name: page.title, title: page.title, subtitle: page.subtitle, fields: {}, sections: ctx.sections?.[pi] ?? [] }),
     );
@@ -488,6 +517,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
       else ids.set(it.id, ctx.src.locate(p));
     });
     const built = inline.map((it, ii) => inlineItem(ctx, it, [...at, "items", ii], c, styleOf));
+    written = built.flatMap((b) => Array.from({ length: Math.max(1, sets.length) }, () => ({ src: ctx.src, path: b.itemPath })));
     items =
       sets.length === 0
         ? built.map((b) => makeItem(b))
@@ -500,6 +530,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
             }),
           );
   }
+  items.forEach((item, k) => printedText(ctx, item, written[k]));
   const pieces = items.reduce((n, it) => n + it.copies, 0);
   if (pieces !== c.count) ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, pieces, how));
   return { ...shell(), items };

@@ -7,7 +7,19 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { checkGame } from "../../src/model/load";
 import { formatDiagnostic } from "../../src/model/diagnostics";
-import { MAX_BOARD_MM, MAX_COPIES, MAX_COUNT, MAX_GAME_AREA_M2, MAX_GAME_PIECES, MAX_PIECE_MM, MAX_TEXT_CHARS, MIN_SECTOR_DEGREES, MIN_SIZE_MM } from "../../src/model/limits";
+import {
+  MAX_BOARD_MM,
+  MAX_COPIES,
+  MAX_COUNT,
+  MAX_GAME_AREA_M2,
+  MAX_GAME_CHARS,
+  MAX_GAME_PIECES,
+  MAX_ITEM_CHARS,
+  MAX_PIECE_MM,
+  MAX_TEXT_CHARS,
+  MIN_SECTOR_DEGREES,
+  MIN_SIZE_MM,
+} from "../../src/model/limits";
 import { runCli, tempData, type TempData } from "./helpers";
 
 const GAME = "lunar-trick/game.yaml";
@@ -164,6 +176,37 @@ describe("text", () => {
     const wrongType = got.find((p) => p.includes("cards[3].number: expected an integer"));
     expect(wrongType).toContain(`got "${"7".repeat(60)}…"`);
     expect(got.every((p) => p.length < 400)).toBe(true);
+  });
+});
+
+describe("printed text", () => {
+  const REF = "lunar-trick/reference.yaml";
+  /** `n` sections of `chars` characters each, added to the first reference page. */
+  const addSections = (t: TempData, n: number, chars: number) => {
+    const text = "moon ".repeat(chars / 5);
+    const sections = Array.from({ length: n }, (_, i) => `      - heading: Extra ${i}\n        text: "${text}"\n`).join("");
+    t.replace(REF, "    sections:\n", `    sections:\n${sections}`);
+  };
+
+  it(`a reference page of more than ${MAX_ITEM_CHARS} characters is refused at the page (was: a 1 MB page built for 134 s)`, () => {
+    const t = tempData();
+    addSections(t, MAX_ITEM_CHARS / MAX_TEXT_CHARS + 1, MAX_TEXT_CHARS);
+    const got = problems(t);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(
+      new RegExp(`^${t.loc(REF, "- id: reference", 2)}: pages\\[0\\]: the text printed on this item \\(characters, tables included\\) is \\d+; the limit is ${MAX_ITEM_CHARS}: shorten it or spread it over more items or pages$`),
+    );
+  });
+
+  it(`the printed text of a whole game is limited to ${MAX_GAME_CHARS} characters`, () => {
+    const t = tempData();
+    // Each item's text within the per-item limit; together over the game's.
+    const items = Array.from({ length: 11 }, (_, i) => `      - id: d${i}\n        name: D${i}\n        fields:\n          lines: [${Array.from({ length: 9 }, () => JSON.stringify("x".repeat(MAX_TEXT_CHARS))).join(", ")}]\n`).join("");
+    editComponent(t, "dividers", /    items:\n[\s\S]*$/, `    items:\n${items}`);
+    editComponent(t, "dividers", /count: \d+/, "count: 11");
+    const got = problems(t);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(new RegExp(`: components: the text printed on all pieces together \\(characters\\) is \\d+; the limit is ${MAX_GAME_CHARS}: shorten the texts$`));
   });
 });
 
