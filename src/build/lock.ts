@@ -3,7 +3,7 @@
  * there. A second one is refused with a message naming that pid and the lock file; a lock whose
  * process is gone (killed, crashed) is taken over.
  */
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { displayPath } from "../model/load";
@@ -55,7 +55,7 @@ function readLock(file: string): { text: string; info: LockInfo | undefined } | 
   }
 }
 
-/** The lock's holder is gone: a pid on this machine that no longer runs, or a lock file that never got its content. */
+/** The lock's holder is gone: a pid on this machine that no longer runs (or a lock file that is not one). */
 function stale(info: LockInfo | undefined): boolean {
   return info === undefined || (info.host === hostname() && !pidAlive(info.pid));
 }
@@ -74,12 +74,19 @@ export function acquireOutLock(outDir: string, command: string): OutLock {
   const text = JSON.stringify(info) + "\n";
   let tookOverFrom: number | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
+    // Written in full under a temp name, then linked to the lock's name (fails if it exists): the
+    // lock never exists without its content.
+    const tmp = `${file}.${process.pid}.tmp`;
     try {
-      const fd = openSync(file, "wx");
+      writeFileSync(tmp, text);
       try {
-        writeSync(fd, text);
+        linkSync(tmp, file);
+      } catch (err) {
+        // A file system without hard links (FAT, some network shares): create it exclusively.
+        if ((err as NodeJS.ErrnoException).code === "EEXIST") throw err;
+        writeFileSync(file, text, { flag: "wx" });
       } finally {
-        closeSync(fd);
+        rmSync(tmp, { force: true });
       }
       const release = (): void => {
         process.off("exit", release);
