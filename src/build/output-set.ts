@@ -16,7 +16,7 @@
  * a file (writeFileAtomic: a temp file renamed over it), never write into an existing one, or it
  * would change the current file too.
  */
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, symlinkSync, utimesSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { errorForFile, tempOwner, writeFileAtomic } from "../render/files";
 import { faultPoint } from "./fault";
@@ -124,7 +124,10 @@ function mirror(from: string, to: string): void {
       try {
         linkSync(src, dst);
       } catch {
+        // No hard links here: a copy with the same times, so the build still sees it as current.
         copyFileSync(src, dst);
+        const st = statSync(src);
+        utimesSync(dst, st.atimeMs / 1000, st.mtimeMs / 1000);
       }
     }
   }
