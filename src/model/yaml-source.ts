@@ -63,8 +63,7 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
     else problems.push(diagnostics.yamlSyntax(loc, err.code, headerOnly(err.message)));
   }
   // yaml warnings (ignored directives, tags that do not resolve) mean the file does not say what it
-  // seems to: errors here.
-  // One problem a line: a warning on a line that already has a syntax error is its consequence.
+  // seems to: errors here, one a line (a warning on a line with a syntax error is its consequence).
   const linesTaken = new Set(problems.map((p) => p.location.line));
   for (const w of doc.warnings) {
     const loc = at(w.pos[0]);
@@ -85,7 +84,7 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
     value: undefined,
     locate: (path, opts) => locateIn(doc, path, opts?.key === true, at, fileLoc),
   };
-  // Duplicate keys leave a usable document (the first value is kept): go on, to report everything else too.
+  // Duplicate keys alone leave a usable document (the first value is kept): go on, to report everything else too.
   if (broken || doc.warnings.length > 0 || shape.length > 0) return { source, diagnostics: problems };
 
   let value: unknown;
