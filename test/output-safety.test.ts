@@ -191,6 +191,22 @@ describe("one build per out/ folder", () => {
   });
 });
 
+describe("a commit journal", () => {
+  it("that names files outside the game's folder is refused, nothing removed", async () => {
+    const victim = join(work, "victim.txt");
+    writeFileSync(victim, "keep me");
+    mkdirSync(join(out, ".staging"), { recursive: true });
+    const journal = join(out, ".staging", `${GAME}.commit.json`);
+    writeFileSync(journal, JSON.stringify({ game: GAME, moves: [], removes: ["../../victim.txt"] }));
+    const r = await run(...BUILD(), "--no-tts");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/commit\.json names files outside .*lunar-trick: delete .*\.staging and build again/);
+    expect(readFileSync(victim, "utf8")).toBe("keep me");
+    expect(existsSync(join(out, ".syzygy.lock"))).toBe(false);
+    rmSync(join(out, ".staging"), { recursive: true });
+  });
+});
+
 describe("watch shares the lock", () => {
   it("is refused while a build holds out/, and --out naming a file is a usage error", async () => {
     const locked = lockOutput(out, [GAME], "syzygy build");

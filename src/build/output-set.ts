@@ -146,14 +146,23 @@ function removeEmptyDirs(dir: string, keepRoot = true): void {
   if (!keepRoot && readdirSync(dir).length === 0) rmdirSync(dir);
 }
 
+/** `rel` names a path inside `base` (a journal is read from disk: it must not reach outside out/). */
+function inside(base: string, rel: string): boolean {
+  const r = relative(base, join(base, rel));
+  return r !== "" && !r.startsWith("..") && !isAbsolute(r);
+}
+
 /** Makes the moves and removals of a journal; safe to repeat (what was moved is skipped). */
 function applyJournal(outDir: string, stageRoot: string, j: Journal): void {
   const from = join(stageRoot, j.game);
   const to = join(outDir, j.game);
+  if (!inside(outDir, j.game) || j.game.includes("/") || j.game.includes(sep) || ![...j.moves, ...j.removes].every((rel) => inside(to, rel))) {
+    throw new Error(`${join(stageRoot, `${j.game}.commit.json`)} names files outside ${to}: delete ${stageRoot} and build again`);
+  }
   for (const rel of j.moves) {
     const src = join(from, rel);
     const dst = join(to, rel);
-    if (!existsSync(src) && lstatSafe(src) === undefined) continue;
+    if (lstatSafe(src) === undefined) continue;
     try {
       mkdirSync(dirname(dst), { recursive: true });
       renameSync(src, dst);
@@ -162,7 +171,7 @@ function applyJournal(outDir: string, stageRoot: string, j: Journal): void {
     }
     faultPoint("move");
   }
-  for (const rel of j.removes) if (!liveTemp(rel.split("/").pop()!)) rmSync(join(to, rel), { recursive: true, force: true });
+  for (const rel of j.removes) rmSync(join(to, rel), { recursive: true, force: true });
   removeEmptyDirs(to);
 }
 
@@ -189,7 +198,7 @@ export function recoverStaging(outDir: string): string[] {
     try {
       journal = JSON.parse(readFileSync(join(stageRoot, name), "utf8")) as Journal;
     } catch {
-      continue; // written atomically, so only a damaged disk makes one unreadable: nothing was moved for it
+      continue; // written atomically (complete or absent): only a damaged disk makes one unreadable
     }
     applyJournal(outDir, stageRoot, journal);
     completed.push(journal.game);
