@@ -14,6 +14,7 @@ import { renderGameFrom } from "../../render/source";
 import type { Paper, PrintOptions } from "../../render/page";
 import { CliError, describeOsError, UsageError } from "../errors";
 import { lockOutput, outDirProblem, StagedOutput, type LockedOutput } from "../../build/output-set";
+import { OutLockedError } from "../../build/lock";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
@@ -113,7 +114,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   try {
     staging = StagedOutput.open(flags.out, ids, "syzygy build");
   } catch (err) {
-    throw fail(ids.join(", "), err);
+    throw err instanceof OutLockedError ? new CliError(`syzygy build: ${err.message}`) : fail(ids.join(", "), err);
   }
   using staged = staging;
   if (staged.info.tookOverFrom !== undefined) process.stderr.write(`syzygy build: took over the lock of process ${staged.info.tookOverFrom}, which is no longer running\n`);
