@@ -103,6 +103,25 @@ describe("whole games in the strict fake host", () => {
     expectLogReplays(t, m);
   }, 120_000);
 
+  it("EC-35 series at Start: best of 3 matches to 50; totals restart after a match; the first to win 2 wins; the log replays", () => {
+    const t = games.eclipsed.table();
+    const series = choicesFor("eclipsed").findIndex((c) => c.options.series === 3);
+    t.startSeeded(2, "series-1", 2, series);
+    const m = new Mirror("eclipsed", 2, "series-1", "random", { format: "standard", series: 3 });
+    playWithBots(t, m, []);
+    const matches = m.events.filter((e) => e.type === "matchWon") as unknown as { seat: number; totals: number[] }[];
+    expect(matches.length).toBeGreaterThanOrEqual(1);
+    for (const w of matches) expect(w.totals[w.seat]).toBeGreaterThanOrEqual(50);
+    const wins = m.state.matchWins as number[];
+    expect(Math.max(...wins)).toBe(2);
+    expect(m.game.result(m.state).winners).toEqual([wins.indexOf(2)]);
+    expect(t.messages().map((x) => x.text).join("\n")).toContain("wins the match; matches won:");
+    expectLogReplays(t, m);
+    // A series of an even number of matches is refused before the game starts.
+    const r = replayGame({ game: "eclipsed", players: 2, seed: "s", options: { format: "standard", series: 2 }, actions: [] });
+    expect(r.ok ? "" : r.rule).toBe("EC-35");
+  }, 120_000);
+
   it("Lunar Trick's LT-7 option (highest of any suit) is offered at Start and logged", () => {
     const t = games["lunar-trick"].table();
     const any = choicesFor("lunar-trick").findIndex((c) => c.options.highestAnySuit === true);

@@ -194,6 +194,12 @@ function announce(e: BaseEvent, colors: string[]): string {
     for (let s = 0; s < points.length; s++) parts.push(colors[s] + " " + points[s]);
     return "Round " + (ev.round as number) + " scored: " + parts.join(", ") + ".";
   }
+  if (e.type === "matchWon") {
+    const wins = ev.wins as number[];
+    const parts: string[] = [];
+    for (let s = 0; s < wins.length; s++) parts.push(colors[s] + " " + wins[s]);
+    return colors[ev.seat as number] + " wins the match; matches won: " + parts.join(", ") + ". A new match starts from 0 (EC-35).";
+  }
   if (e.type === "gameOver") return "Game over — winner: " + names(colors, ev.winners as number[]) + ".";
   return "";
 }

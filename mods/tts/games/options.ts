@@ -22,6 +22,7 @@ export const MATCH_CHOICES: GameChoices[] = [
       { label: "Standard match to 50", options: { format: "standard" } },
       { label: "Quick match to 35", options: { format: "quick" } },
       { label: "Long match to 75 (EC-35)", options: { format: "long" } },
+      { label: "Series: best of 3 matches to 50 (EC-35)", options: { format: "standard", series: 3 } },
     ],
   },
   {

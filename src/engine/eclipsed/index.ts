@@ -36,7 +36,7 @@ export const eclipsed: EclipsedGame = {
   id: "eclipsed",
   minPlayers: ECLIPSED_RULES.players.min,
   maxPlayers: ECLIPSED_RULES.players.max,
-  defaultOptions: () => ({ format: ECLIPSED_RULES.defaultFormat }),
+  defaultOptions: () => ({ format: ECLIPSED_RULES.defaultFormat, series: 1 }),
   setup: (config: GameConfig<EclipsedOptions>, seed: string) => setupState(config, seed),
   active: (state) => activeSeats(state),
   legal: (state, seat) => legalActions(state, seat),

@@ -49,7 +49,7 @@ function withAt<T>(items: readonly T[], i: number, value: T): T[] {
  * `copyOf` then push) — so the input state stays untouched while only what changes is copied.
  */
 function copyState(s: EclipsedState): EclipsedState {
-  return {
+  const out: EclipsedState = {
     players: s.players,
     options: s.options,
     target: s.target,
@@ -76,6 +76,13 @@ function copyState(s: EclipsedState): EclipsedState {
     history: s.history,
     winners: s.winners,
   };
+  if (s.matchWins !== undefined) out.matchWins = s.matchWins;
+  return out;
+}
+
+/** EC-35: matches in the series (1 = a single match). */
+export function seriesLength(options: EclipsedOptions): number {
+  return options.series !== undefined && options.series > 1 ? options.series : 1;
 }
 
 // resolveEdicts is pure, and `edicts` arrays are never changed in place (a reveal makes a new
@@ -202,10 +209,20 @@ function endRound(s: EclipsedState, wentOut: number, events: EclipsedEvent[]): v
   const leaders: number[] = [];
   for (let seat = 0; seat < s.players; seat++) if (totals[seat] === top) leaders.push(seat);
   if (top >= s.target && leaders.length === 1) {
-    s.winners = leaders;
-    s.phase = Phase.Over;
-    events.push({ type: "gameOver", winners: leaders, totals });
-    return;
+    const series = seriesLength(s.options);
+    const wins = copyOf(s.matchWins !== undefined ? s.matchWins : filled(s.players, 0));
+    wins[leaders[0]] = wins[leaders[0]] + 1;
+    if (series === 1 || wins[leaders[0]] * 2 > series) {
+      if (series > 1) s.matchWins = wins;
+      s.winners = leaders;
+      s.phase = Phase.Over;
+      events.push({ type: "gameOver", winners: leaders, totals });
+      return;
+    }
+    // EC-35: the series goes on with a new match from 0.
+    s.matchWins = wins;
+    events.push({ type: "matchWon", seat: leaders[0], wins: copyOf(wins), totals });
+    s.totals = filled(s.players, 0);
   }
   s.dealer = mod(s.dealer + 1, s.players);
   s.rng = rngCopy(s.rng); // the shared generator is advanced by the deal
@@ -242,6 +259,7 @@ export function setupState(config: GameConfig<EclipsedOptions>, seed: string): E
     history: [],
     winners: [],
   };
+  if (seriesLength(config.options) > 1) s.matchWins = filled(config.players, 0);
   startRound(s, config.deal, config.setAside, []);
   return s;
 }
@@ -618,6 +636,9 @@ export function checkDeal(config: GameConfig<EclipsedOptions>): Rejection | unde
   let known = false;
   for (const f of RULES.formats) if (f.id === config.options.format) known = true;
   if (!known) return { rule: "EC-28", message: `unknown format "${config.options.format}" (standard, quick or long)` };
+  const series = config.options.series;
+  if (series !== undefined && (typeof series !== "number" || series < 1 || Math.floor(series) !== series || series % 2 === 0))
+    return { rule: "EC-35", message: `series must be an odd number of matches (1 = one match, 3 = best of 3), got ${String(series)}` };
   const seen: string[] = [];
   const check = (id: unknown): Rejection | undefined => {
     if (typeof id !== "string" || findCard(id) === undefined) return { rule: "deal", message: `unknown card id ${typeof id === "string" ? id : "(not a string)"}` };

@@ -10,6 +10,8 @@ export type FormatId = "standard" | "quick" | "long";
 export interface EclipsedOptions {
   /** Match format: standard 50, quick 35, long 75 (EC-28). */
   format: FormatId;
+  /** EC-35 series mode: best of this many matches (3 = first to win 2 matches); 1 or absent = one match. */
+  series?: number;
 }
 
 export enum Phase {
@@ -59,6 +61,8 @@ export interface EclipsedState {
   /** Round points per round (history). */
   history: number[][];
   winners: number[];
+  /** EC-35 series mode only: matches won per seat (absent for a single match). */
+  matchWins?: number[];
 }
 
 export type EclipsedAction =
@@ -110,6 +114,8 @@ export type EclipsedEvent =
   | { type: "goOut"; seat: number }
   | { type: "deckEmpty"; seat: number }
   | RoundEvent
+  /** EC-35: a match of a series is won; totals start again from 0 for the next one. */
+  | { type: "matchWon"; seat: number; wins: number[]; totals: number[] }
   | { type: "gameOver"; winners: number[]; totals: number[] };
 
 export interface PublicMeld {
