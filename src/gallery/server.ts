@@ -3,11 +3,19 @@
  * script injected), their images and PDFs, and a server-sent-events stream at /__syzygy/events
  * that tells open pages when a rebuild finished (they reload) or failed (they show the error and
  * keep the last good output).
+ *
+ * What it serves: regular files inside out/ (not the build cache), after resolving symbolic
+ * links, to requests addressed to this machine by name (localhost, 127.0.0.1, [::1]) — so a web
+ * page elsewhere cannot read out/ by pointing a DNS name at 127.0.0.1. Whatever a request or the
+ * file system does (unreadable or vanishing files, FIFOs, odd paths), it answers 4xx/5xx and
+ * keeps running.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { constants } from "node:fs";
+import { open, realpath } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { AddressInfo } from "node:net";
+import { UsageError } from "../cli/errors";
 
 export const EVENTS_PATH = "/__syzygy/events";
 
@@ -33,12 +41,71 @@ document.body.appendChild(b);}b.textContent="Rebuild failed; showing the last go
 })();</script>`;
 }
 
+/** Host names this server answers to: the loopback names, with or without a port. */
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
+export function isLocalHost(host: string | undefined): boolean {
+  return host !== undefined && LOCAL_HOST.test(host);
+}
+
 export interface GalleryServer {
   url: string;
   port: number;
   notifyRebuilt(games: string[]): void;
   notifyFailed(games: string[], message: string): void;
   close(): Promise<void>;
+}
+
+/** An answer that is not a file: status and a one-line text. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {}
+}
+
+/** How a file-system error reads to the browser. */
+function refusalFor(err: unknown, path: string): Refusal {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP" || code === "ENAMETOOLONG") return new Refusal(404, `not found: ${path} (has the build finished?)`);
+  if (code === "EACCES" || code === "EPERM") return new Refusal(403, `not readable: ${path}`);
+  return new Refusal(500, `could not read ${path}${code ? ` (${code})` : ""}`);
+}
+
+type Found = { kind: "file"; file: string; body: Buffer } | { kind: "dir" };
+
+/**
+ * The regular file at `path` under `root` (both real paths), read through one open handle: what
+ * is checked is what is read, even if the file is replaced or removed meanwhile. A FIFO is opened
+ * without blocking and refused; the build cache is not served.
+ */
+async function readInside(root: string, path: string): Promise<Found | Refusal> {
+  const notFound = new Refusal(404, `not found: ${path} (has the build finished?)`);
+  const wanted = resolve(root, "." + path);
+  if (wanted !== root && !wanted.startsWith(root + sep)) return notFound;
+  let real: string;
+  try {
+    real = await realpath(wanted);
+  } catch (err) {
+    return refusalFor(err, path);
+  }
+  if ((real !== root && !real.startsWith(root + sep)) || real === join(root, ".cache") || real.startsWith(join(root, ".cache") + sep)) return notFound;
+  let handle;
+  try {
+    handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    return refusalFor(err, path);
+  }
+  try {
+    const stat = await handle.stat();
+    if (stat.isDirectory()) return { kind: "dir" };
+    if (!stat.isFile()) return notFound;
+    return { kind: "file", file: real, body: await handle.readFile() };
+  } catch (err) {
+    return refusalFor(err, path);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }
 
 export async function startGalleryServer(outDir: string, games: string[], port: number, host = "127.0.0.1"): Promise<GalleryServer> {
@@ -55,15 +122,45 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
     games.map((g) => `<li><a href="/${encodeURIComponent(g)}/">${g}</a></li>`).join("") +
     `</ul></body></html>`;
 
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+  const text = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
+    res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers }).end(body);
+  };
+
+  const serveFile = async (req: IncomingMessage, res: ServerResponse, path: string, pathname: string): Promise<void> => {
+    // out/ itself may be a link, or be made after the server started: resolved per request.
+    let realRoot: string;
+    try {
+      realRoot = await realpath(root);
+    } catch {
+      return text(res, 404, `not found: ${path} (no build output yet)`);
+    }
+    let found = await readInside(realRoot, path);
+    if (!(found instanceof Refusal) && found.kind === "dir") {
+      if (!path.endsWith("/")) return void res.writeHead(302, { Location: `${pathname}/` }).end();
+      found = await readInside(realRoot, `${path}index.html`);
+      if (!(found instanceof Refusal) && found.kind === "dir") found = new Refusal(404, `not found: ${path}`);
+    }
+    if (found instanceof Refusal) return text(res, found.status, found.text);
+    if (found.kind !== "file") return text(res, 404, `not found: ${path}`);
+    let body: Buffer | string = found.body;
+    const game = path.split("/")[1];
+    if (extname(found.file) === ".html" && games.includes(game)) body = body.toString("utf8").replace("</body>", `${liveReloadScript(game)}</body>`);
+    res.writeHead(200, { "Content-Type": TYPES[extname(found.file)] ?? "application/octet-stream", "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!isLocalHost(req.headers.host)) return text(res, 421, `this server answers to localhost only: open http://127.0.0.1:${actualPort}/`);
+    if (req.method !== "GET" && req.method !== "HEAD") return text(res, 405, "only GET and HEAD", { Allow: "GET, HEAD" });
+    let pathname: string;
     let path: string;
     try {
-      path = decodeURIComponent(url.pathname);
+      pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+      path = decodeURIComponent(pathname);
     } catch {
-      res.writeHead(400).end("bad path");
-      return;
+      return text(res, 400, "bad path");
     }
+    if (path.includes("\0")) return text(res, 400, "bad path");
     if (path === EVENTS_PATH) {
       res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store", Connection: "keep-alive" });
       res.write("retry: 1000\n\n");
@@ -72,50 +169,39 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
       return;
     }
     if (path === "/") {
-      if (games.length === 1) {
-        res.writeHead(302, { Location: `/${encodeURIComponent(games[0])}/` }).end();
-        return;
-      }
+      if (games.length === 1) return void res.writeHead(302, { Location: `/${encodeURIComponent(games[0])}/` }).end();
       res.writeHead(200, { "Content-Type": TYPES[".html"], "Cache-Control": "no-store" }).end(home());
       return;
     }
-    let file = resolve(root, "." + path);
-    // Only files inside the out folder, never the build cache.
-    if ((file !== root && !file.startsWith(root + sep)) || file.startsWith(join(root, ".cache"))) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) {
-      if (!path.endsWith("/")) {
-        res.writeHead(302, { Location: `${url.pathname}/` }).end();
-        return;
-      }
-      file = join(file, "index.html");
-    }
-    if (!existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(`not found: ${path} (has the build finished?)`);
-      return;
-    }
-    let body: Buffer | string = readFileSync(file);
-    const type = TYPES[extname(file)] ?? "application/octet-stream";
-    const game = path.split("/")[1];
-    if (extname(file) === ".html" && games.includes(game)) body = body.toString("utf8").replace("</body>", `${liveReloadScript(game)}</body>`);
-    res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }).end(body);
+    await serveFile(req, res, path, pathname);
   };
 
-  const server = createServer(handle);
+  const server = createServer((req, res) => {
+    // A client that goes away mid-answer is not an error of the server.
+    res.on("error", () => undefined);
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) res.destroy();
+      else text(res, 500, `internal error: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  });
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    else socket.destroy();
+  });
   await new Promise<void>((ok, fail) => {
-    server.once("error", fail);
+    server.once("error", (err: NodeJS.ErrnoException) => fail(listenError(err, host, port)));
     server.listen(port, host, () => ok());
   });
-  const actual = (server.address() as AddressInfo).port;
+  // Errors after start (none expected) are reported by the requests they fail, never thrown.
+  server.on("error", () => undefined);
+  const actualPort = (server.address() as AddressInfo).port;
   const keepAlive = setInterval(() => {
     for (const c of clients) c.write(": keep-alive\n\n");
   }, 15000);
   keepAlive.unref();
   return {
-    url: `http://${host}:${actual}/`,
-    port: actual,
+    url: `http://${host}:${actualPort}/`,
+    port: actualPort,
     notifyRebuilt: (g) => send("rebuilt", { games: g }),
     notifyFailed: (g, message) => send("failed", { games: g, message }),
     close: () =>
@@ -127,4 +213,18 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
         server.closeAllConnections();
       }),
   };
+}
+
+/** Why the server could not start, and what to run instead (a usage error: the command line must change). */
+function listenError(err: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (err.code === "EADDRINUSE") {
+    return new UsageError(
+      `syzygy watch: port ${port} on ${host} is already in use (another syzygy watch?): stop that program, or choose another port with --port N (--port 0 picks a free one), or run without the gallery server (--no-serve)`,
+    );
+  }
+  if (err.code === "EACCES" || err.code === "EPERM") {
+    return new UsageError(`syzygy watch: not allowed to listen on port ${port} of ${host} (ports below 1024 need privileges): choose another port with --port N (--port 0 picks a free one)`);
+  }
+  if (err.code === "EADDRNOTAVAIL") return new UsageError(`syzygy watch: ${host} is not an address of this machine: the gallery server listens on 127.0.0.1 only`);
+  return err;
 }
