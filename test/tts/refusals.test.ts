@@ -21,7 +21,7 @@ type Action = { type?: unknown; [k: string]: unknown };
 const SETUP_ONLY: Record<string, string[]> = {
   "solar-eclipse": ["SE-3", "SE-4"],
   "lunar-trick": ["LT-1"],
-  eclipsed: ["deal", "EC-1"],
+  eclipsed: ["deal", "EC-1", "EC-35"],
 };
 
 const COUNTS: Record<string, number[]> = { "solar-eclipse": [2, 3], "lunar-trick": [3, 4], eclipsed: [2, 3, 4] };
