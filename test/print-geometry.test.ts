@@ -5,7 +5,7 @@
  * nothing but bleed art within 5 mm of any paper edge, ≥ 3 mm of bleed past every outer cut
  * (cards, boards, tokens), and the requested bleed in the bleed layout.
  * Every game on A4 and Letter with the defaults; Lunar Trick (cards, a board and tokens) also
- * with a short-edge flip and the bleed layout.
+ * with a short-edge flip, and with the bleed layout at a smaller `--bleed-mm`; the alignment sheet.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
@@ -35,7 +35,6 @@ for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
 for (const paper of ["a4", "letter"] as const) {
   cases.push({ game: "eclipsed", paper, print: DEFAULT_PRINT, name: `alignment test ${paper}`, alignment: true });
   cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, duplex: "short" }, name: `lunar-trick ${paper} short-edge` });
-  cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, bleedLayout: true }, name: `lunar-trick ${paper} --bleed` });
   cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short", bleedMm: 2 }, name: `lunar-trick ${paper} --bleed --bleed-mm 2 short-edge` });
 }
 
