@@ -124,6 +124,12 @@ function attempt(guid: string): boolean {
     return true;
   }
   const box = containerOf(guid);
+  if (box !== undefined && lies(box, t.pos)) {
+    // Already in a pile at its target (the draw pile is the save's deck): leave it there. Taking
+    // it out would only spawn it onto the pile, which it would enter again.
+    done(guid);
+    return true;
+  }
   if (box !== undefined) {
     // The card spawns at its target; once it has spawned, put it there properly (lock, face).
     box.takeObject({
@@ -154,6 +160,12 @@ function attempt(guid: string): boolean {
   // Spawning (taken a moment ago, or a remainder): the retry pass finds it next frame.
   retryNextFrame();
   return false;
+}
+
+/** A pile at `obj` covers the point `p` (within half a card). */
+function lies(obj: TableObject, p: Vec): boolean {
+  const at = obj.getPosition();
+  return Math.abs(at.x - p.x) < 1 && Math.abs(at.z - p.z) < 1;
 }
 
 function retryNextFrame(): void {

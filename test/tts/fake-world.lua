@@ -14,7 +14,7 @@
 -- Not emulated: physics (objects stay where they are put), smooth moves (instant), rendering.
 
 FAKE = { objects = {}, order = {}, clock = 0, timers = {}, messages = {}, ui = {}, seq = 0, errors = {}, hands = {},
-  pendingSpawns = 0, smoothTakes = 0, merges = 0 }
+  pendingSpawns = 0, smoothTakes = 0, merges = 0, mergeOnSpawn = true }
 local F = FAKE
 
 ----------------------------------------------------------------------------- JSON
@@ -331,11 +331,6 @@ local function destroy(o)
   o.destroyed = true
 end
 
-function F.newGuid()
-  F.seq = F.seq + 1
-  return string.format("f%05d", F.seq)
-end
-
 ----------------------------------------------------------------------------- spawning
 --- Object `o` (registered, invisible while spawning) finishes spawning after `frames` frames.
 -- TTS: takeObject: "Objects that are taken out of a container will take one or more frames to
@@ -350,6 +345,14 @@ local function spawnLater(o, frames, callback)
     o.spawning = false
     track(o)
     if callback ~= nil then callback(o.handle) end
+    -- TTS (takeObject's example): waiting a frame after the spawn "has also given the object time
+    -- to enter another container, if it spawned on one": a card left lying on a card or deck merges.
+    if F.mergeOnSpawn and not o.destroyed then
+      local at = vec(o.pos.x, o.pos.y, o.pos.z)
+      schedule(function()
+        if o.pos.x == at.x and o.pos.y == at.y and o.pos.z == at.z then F.mergeCheck(o) end
+      end, F.clock + FRAME)
+    end
   end, F.clock + frames * FRAME)
 end
 
@@ -429,7 +432,8 @@ function F.mergeCheck(o)
   local all = {}
   for _, c in ipairs(moving) do all[#all + 1] = c end
   for _, c in ipairs(contentsOf(t)) do all[#all + 1] = c end
-  local deck = F.fromData({ GUID = F.newGuid(), Name = "Deck", Nickname = "", GMNotes = "", ContainedObjects = all,
+  -- A new GUID named after the card it formed on, so two tables doing the same get the same one.
+  local deck = F.fromData({ GUID = "d" .. t.guid:sub(2), Name = "Deck", Nickname = "", GMNotes = "", ContainedObjects = all,
     Transform = { posX = t.pos.x, posY = t.pos.y, posZ = t.pos.z, rotX = t.rot.x, rotY = t.rot.y, rotZ = t.rot.z,
       scaleX = t.scale.x, scaleY = t.scale.y, scaleZ = t.scale.z } })
   destroy(o)

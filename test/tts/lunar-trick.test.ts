@@ -26,10 +26,15 @@ describe("lunar-trick TTS script", () => {
     expect(t.ui(UI_START_PANEL, "active")).toBe("false");
     const m = new Mirror("lunar-trick", 3, "deal-1");
     for (let s = 0; s < 3; s++) expect(t.hand(m.colors[s])).toEqual(m.hand(s));
-    // LT-1: 3 players: 10 each; the Solar Eclipse and the set-aside card stay in the deck, face down.
-    const loose = t.snapshot().objects.filter((o) => o.name === "Card" && o.note !== "" && o.hand === "" && /^(rising|falling|lunar|solar)/.test(o.note));
-    expect(loose.length).toBe(2);
-    expect(loose.every((o) => o.down)).toBe(true);
+    // LT-1: 3 players: 10 each; the two undealt cards stay in the deck, face down.
+    const moonCard = /^(rising|falling|lunar|solar)/;
+    const objects = t.snapshot().objects;
+    const undealt = [
+      ...objects.filter((o) => o.name === "Card" && o.hand === "" && moonCard.test(o.note)).map((o) => ({ note: o.note, down: o.down })),
+      ...objects.filter((o) => o.name === "Deck").flatMap((o) => o.inner.filter((n) => moonCard.test(n)).map((note) => ({ note, down: o.down }))),
+    ];
+    expect(undealt.length).toBe(2);
+    expect(undealt.every((o) => o.down)).toBe(true);
     expect(t.ui(UI_STATUS)).toBe("Waiting for White, Red, Blue");
   });
 

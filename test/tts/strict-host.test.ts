@@ -64,6 +64,20 @@ describe("the strict fake host", () => {
     expect(t.snapshot().objects.filter((o) => o.note === hand[2] || o.note === hand[3]).length).toBe(2);
   });
 
+  it("a card taken out of a deck that spawns lying on a loose card enters it a frame later (a new Deck)", () => {
+    const t = lunar.table();
+    t.startSeeded(3, "spawn-merge");
+    const loose = t.hand("White")[0];
+    t.drop("White", loose, 30, 0);
+    const deck = t.snapshot().objects.find((o) => o.name === "Deck" && o.contents >= 2)!;
+    const inner = deck.inner[0];
+    t.call(`local d = getObjectFromGUID("${deck.guid}") for _, c in ipairs(d.getObjects()) do if c.gm_notes == "${inner}" then
+      d.takeObject({ guid = c.guid, position = { x = 30, y = 2, z = 0.3 }, smooth = false }) end end`);
+    t.advance(3 / 60);
+    const merged = t.snapshot().objects.find((o) => o.name === "Deck" && o.inner.includes(loose))!;
+    expect(merged.inner.slice().sort()).toEqual([inner, loose].sort());
+  });
+
   it("onObjectEnterZone / onObjectLeaveZone fire when a card crosses the play zone", () => {
     const t = lunar.table();
     t.startSeeded(3, "zone-1");

@@ -84,7 +84,7 @@ function arrange(ctx: TableContext): void {
       const guid = ctx.objects[bonus[next]];
       const level = k;
       const spot = toWorld(p, bonusCardLocal(k));
-      move(ctx, guid, "seat" + s + "/" + k, () => putCard(guid, spot, level, cardYaw(p), false, false));
+      move(ctx, guid, "seat" + s + "/" + k, () => putCard(guid, spot, level, cardYaw(p), false, true));
       next++;
     }
   }
