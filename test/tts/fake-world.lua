@@ -14,7 +14,7 @@
 -- Not emulated: physics (objects stay where they are put), smooth moves (instant), rendering.
 
 FAKE = { objects = {}, order = {}, clock = 0, timers = {}, messages = {}, ui = {}, seq = 0, errors = {}, hands = {},
-  pendingSpawns = 0, smoothTakes = 0, merges = 0, mergeOnSpawn = true }
+  pendingSpawns = 0, smoothTakes = 0, merges = 0, mergeOnSpawn = true, trouble = { lose = 0, stray = 0, nudge = 0 } }
 local F = FAKE
 
 ----------------------------------------------------------------------------- JSON
@@ -343,8 +343,27 @@ local function spawnLater(o, frames, callback)
     F.pendingSpawns = F.pendingSpawns - 1
     if o.destroyed then return end
     o.spawning = false
+    -- Test-only trouble (what a real table might do that the docs do not promise against):
+    -- a spawn that never arrives, one that lands elsewhere without its callback, one knocked away.
+    local trouble = F.trouble
+    if trouble.lose > 0 and o.name == "Card" then
+      trouble.lose = trouble.lose - 1
+      destroy(o)
+      return
+    end
+    if trouble.stray > 0 and o.name == "Card" then
+      trouble.stray = trouble.stray - 1
+      o.pos = vec(60, 1, 60)
+      track(o)
+      return
+    end
     track(o)
     if callback ~= nil then callback(o.handle) end
+    if trouble.nudge > 0 and o.name == "Card" and o.hand ~= nil then
+      trouble.nudge = trouble.nudge - 1
+      o.pos = vec(60, 1, -60)
+      track(o)
+    end
     -- TTS (takeObject's example): waiting a frame after the spawn "has also given the object time
     -- to enter another container, if it spawned on one": a card left lying on a card or deck merges.
     if F.mergeOnSpawn and not o.destroyed then

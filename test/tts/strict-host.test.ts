@@ -98,6 +98,31 @@ describe("the strict fake host", () => {
   });
 });
 
+describe("a deal that cannot come up short", () => {
+  for (const players of [3, 4]) {
+    it(`${players} players: spawns that land elsewhere or are knocked out of the hand are sent again; every hand is full`, () => {
+      const t = lunar.table();
+      t.call("FAKE.trouble.stray = 3 FAKE.trouble.nudge = 3");
+      t.startSeeded(players, `trouble-${players}`);
+      t.advance(6);
+      const m = new Mirror("lunar-trick", players, `trouble-${players}`);
+      for (let s = 0; s < players; s++) expect(t.hand(m.colors[s])).toEqual(m.hand(s));
+      expect(t.call("return FAKE.trouble.stray + FAKE.trouble.nudge")).toBe("0");
+      expect(t.messages().filter((x) => x.text.includes("did not reach"))).toEqual([]);
+    });
+  }
+
+  it("a card that never arrives is reported to everyone with what to do", () => {
+    const t = lunar.table();
+    t.call("FAKE.trouble.lose = 1");
+    t.startSeeded(3, "trouble-lost");
+    t.advance(20);
+    const said = t.messages().map((x) => x.text).filter((x) => x.includes("did not reach"));
+    expect(said.length).toBe(1);
+    expect(said[0]).toMatch(/^Some cards did not reach their hands \((White|Red|Blue) holds 9 of 10\); press Start to deal again\.$/);
+  });
+});
+
 describe("hidden information at the table", () => {
   it("LT-2: a card picked up from the hand during the face-down commit turns face down at once", () => {
     const t = lunar.table();
