@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
-import { UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
+import { UI_BOTS, UI_OPTION, UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
 import { choicesFor } from "../../mods/tts/games/options";
 import type { FakeTts } from "./fake-tts";
 import { Mirror, play, playWithBots, syncFromTable, tableLog, useFakeTables } from "./driver";
@@ -130,6 +130,31 @@ describe("whole games in the strict fake host", () => {
     playWithBots(t, m, []);
     expectLogReplays(t, m);
   }, 120_000);
+});
+
+describe("the start panel", () => {
+  it("Bots and Match options buttons cycle their labels and Start uses them", () => {
+    const t = games.eclipsed.table();
+    expect(t.ui(UI_BOTS, "text")).toBe("Bots: none");
+    expect(t.ui(UI_OPTION, "text")).toBe(choicesFor("eclipsed")[0].label);
+    t.click("syzygyBots");
+    t.click("syzygyBots");
+    expect(t.ui(UI_BOTS, "text")).toBe("Bots: 2 seats");
+    t.click("syzygyOption");
+    expect(t.ui(UI_OPTION, "text")).toBe(choicesFor("eclipsed")[1].label);
+    t.click("syzygyStart3");
+    expect(t.messages().map((x) => x.text).join("\n")).toContain("bots play Red, Blue");
+    t.advance(3);
+    const log = tableLog(t);
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.every((a) => a.seat !== 0)).toBe(true);
+    t.messages();
+    t.call("syzygyReplayLog(nil)");
+    expect(JSON.parse(t.messages().find((x) => x.to === "log")!.text).options).toEqual({ ...choicesFor("eclipsed")[1].options, series: 1 });
+    // Cycling wraps: four bots are at most the game's maximum, then none again.
+    for (let k = 0; k < 3; k++) t.click("syzygyBots");
+    expect(t.ui(UI_BOTS, "text")).toBe("Bots: none");
+  });
 });
 
 describe("start guard and resuming", () => {
