@@ -4,12 +4,15 @@
  * events) and bots (the script's greedy policies); bots-only games whose logs replay identically;
  * match options at Start; the start guard; a resumed game never shows the start panel.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
 import { UI_BOTS, UI_OPTION, UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
 import { choicesFor } from "../../mods/tts/games/options";
 import type { FakeTts } from "./fake-tts";
+import { run, tempFile } from "../cli-support";
 import { Mirror, play, playWithBots, syncFromTable, tableLog, useFakeTables } from "./driver";
 
 const games = {
@@ -27,14 +30,21 @@ function expectHandsMatch(t: FakeTts, m: Mirror): void {
   for (let s = 0; s < m.players; s++) expect(deckCards(hands[m.colors[s]])).toEqual(m.hand(s));
 }
 
-/** The script's replay log, replayed by the engine: the same result the table shows. */
-function expectLogReplays(t: FakeTts, m: Mirror): void {
+/** The script's replay log, replayed by `syzygy replay` (the CLI, in process): the same result the table shows. */
+async function expectLogReplays(t: FakeTts, m: Mirror): Promise<void> {
   t.messages();
   t.call("syzygyReplayLog(nil)");
-  const log = JSON.parse(t.messages().find((x) => x.to === "log")!.text);
+  const text = t.messages().find((x) => x.to === "log")!.text;
+  const file = tempFile("table-log.json", text);
+  const cli = await run("replay", file);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  expect(cli.err).toBe("");
+  expect(cli.code).toBe(0);
+  const log = JSON.parse(text);
   expect(canonical(log.actions)).toBe(canonical(m.actions));
   expect(log.options ?? {}).toEqual(m.options);
   const report = replayGame(log);
+  expect(JSON.parse(cli.out).result).toEqual(report.ok ? report.result : undefined);
   expect(report.ok).toBe(true);
   if (!report.ok) return;
   expect(report.result.over).toBe(true);
@@ -51,7 +61,7 @@ const COUNTS: [GameId, number[]][] = [
 describe("whole games in the strict fake host", () => {
   for (const [game, counts] of COUNTS) {
     for (const players of counts) {
-      it(`${game}, ${players} players: full hands dealt, one human and ${players - 1} bots play to the end`, () => {
+      it(`${game}, ${players} players: full hands dealt, one human and ${players - 1} bots play to the end`, async () => {
         const t = games[game].table();
         const seed = `bots-${game}-${players}`;
         expect(t.startSeeded(players, seed, players - 1)).toBe("");
@@ -68,12 +78,12 @@ describe("whole games in the strict fake host", () => {
           expect(m.actions.some((a) => a.type === "meld")).toBe(true);
           expect(rounds.some((r) => r.wentOut >= 0)).toBe(true);
         }
-        expectLogReplays(t, m);
+        await expectLogReplays(t, m);
         expect(t.snapshot().smoothTakes).toBe(0);
         expect(t.errors()).toEqual([]);
       }, 120_000);
     }
-    it(`${game}: a bots-only game plays itself, paced by the script's timers, and its log replays identically`, () => {
+    it(`${game}: a bots-only game plays itself, paced by the script's timers, and its log replays identically`, async () => {
       const t = games[game].table();
       const players = counts[0];
       const seed = `bots-only-${game}`;
@@ -86,12 +96,12 @@ describe("whole games in the strict fake host", () => {
       syncFromTable(t, m);
       expect(m.actions.length).toBe(1);
       playWithBots(t, m, [], Infinity, () => expectHandsMatch(t, m));
-      expectLogReplays(t, m);
+      await expectLogReplays(t, m);
       expect(t.errors()).toEqual([]);
     }, 120_000);
   }
 
-  it("match options chosen at Start reach the engine and the replay log (Eclipsed quick match to 35, EC-28)", () => {
+  it("match options chosen at Start reach the engine and the replay log (Eclipsed quick match to 35, EC-28)", async () => {
     const t = games.eclipsed.table();
     const quick = choicesFor("eclipsed").findIndex((c) => c.options.format === "quick");
     t.startSeeded(2, "quick-1", 2, quick);
@@ -100,10 +110,10 @@ describe("whole games in the strict fake host", () => {
     expect(m.state.target).toBe(35);
     playWithBots(t, m, []);
     expect(Math.max(...(m.state.totals as number[]))).toBeGreaterThanOrEqual(35);
-    expectLogReplays(t, m);
+    await expectLogReplays(t, m);
   }, 120_000);
 
-  it("EC-35 series at Start: best of 3 matches to 50; totals restart after a match; the first to win 2 wins; the log replays", () => {
+  it("EC-35 series at Start: best of 3 matches to 50; totals restart after a match; the first to win 2 wins; the log replays", async () => {
     const t = games.eclipsed.table();
     const series = choicesFor("eclipsed").findIndex((c) => c.options.series === 3);
     t.startSeeded(2, "series-1", 2, series);
@@ -116,24 +126,24 @@ describe("whole games in the strict fake host", () => {
     expect(Math.max(...wins)).toBe(2);
     expect(m.game.result(m.state).winners).toEqual([wins.indexOf(2)]);
     expect(t.messages().map((x) => x.text).join("\n")).toContain("wins the match; matches won:");
-    expectLogReplays(t, m);
+    await expectLogReplays(t, m);
     // A series of an even number of matches is refused before the game starts.
     const r = replayGame({ game: "eclipsed", players: 2, seed: "s", options: { format: "standard", series: 2 }, actions: [] });
     expect(r.ok ? "" : r.rule).toBe("EC-35");
   }, 120_000);
 
-  it("Lunar Trick's LT-7 option (highest of any suit) is offered at Start and logged", () => {
+  it("Lunar Trick's LT-7 option (highest of any suit) is offered at Start and logged", async () => {
     const t = games["lunar-trick"].table();
     const any = choicesFor("lunar-trick").findIndex((c) => c.options.highestAnySuit === true);
     t.startSeeded(3, "lt7-1", 3, any);
     const m = new Mirror("lunar-trick", 3, "lt7-1", "random", { highestAnySuit: true });
     playWithBots(t, m, []);
-    expectLogReplays(t, m);
+    await expectLogReplays(t, m);
   }, 120_000);
 });
 
 describe("the start panel", () => {
-  it("Bots and Match options buttons cycle their labels and Start uses them", () => {
+  it("Bots and Match options buttons cycle their labels and Start uses them", async () => {
     const t = games.eclipsed.table();
     expect(t.ui(UI_BOTS, "text")).toBe("Bots: none");
     expect(t.ui(UI_OPTION, "text")).toBe(choicesFor("eclipsed")[0].label);
@@ -158,7 +168,7 @@ describe("the start panel", () => {
 });
 
 describe("start guard and resuming", () => {
-  it("Start during a game asks for a second press before it abandons the game", () => {
+  it("Start during a game asks for a second press before it abandons the game", async () => {
     const t = games["lunar-trick"].table();
     t.startSeeded(3, "guard-1");
     const m = new Mirror("lunar-trick", 3, "guard-1");
@@ -180,7 +190,7 @@ describe("start guard and resuming", () => {
     expect(Object.keys(t.hands()).sort()).toEqual(["Blue", "Red", "White", "Yellow"]);
   });
 
-  it("a fresh table shows the start panel; a resumed game never does, though the XmlUI loads after onLoad", () => {
+  it("a fresh table shows the start panel; a resumed game never does, though the XmlUI loads after onLoad", async () => {
     const fresh = games["solar-eclipse"].table();
     expect(fresh.ui(UI_START_PANEL, "active")).toBe("true");
     fresh.startSeeded(2, "resume-ui");
@@ -192,7 +202,7 @@ describe("start guard and resuming", () => {
     expect(resumed.ui(UI_SCORES)).toBe(fresh.ui(UI_SCORES));
   });
 
-  it("bot seats survive a save and load and the bots play on", () => {
+  it("bot seats survive a save and load and the bots play on", async () => {
     const a = games["lunar-trick"].table();
     a.startSeeded(3, "bot-resume", 2);
     const m = new Mirror("lunar-trick", 3, "bot-resume");
@@ -201,6 +211,6 @@ describe("start guard and resuming", () => {
     const mb = new Mirror("lunar-trick", 3, "bot-resume");
     syncFromTable(b, mb);
     playWithBots(b, mb, [0], Infinity, () => expectHandsMatch(b, mb));
-    expectLogReplays(b, mb);
+    await expectLogReplays(b, mb);
   }, 120_000);
 });
