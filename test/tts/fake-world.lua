@@ -233,7 +233,9 @@ function F.handZone(color)
   return nil
 end
 
---- TTS lays a hand's cards out in a row across its hand zone, in the order the player holds them.
+--- A hand's cards lie in a row across its hand zone, in the order the player holds them, and a card
+-- put into the zone joins the row where it lies. (What TTS's hands show; the API docs say only
+-- getHandObjects "Returns a Table of Objects that are in this hand zone".)
 local function layoutHand(color)
   local z = F.handZone(color)
   local list = F.hands[color] or {}
