@@ -655,7 +655,7 @@ function updateUi(g: Live): void {
     status = g.colors[g.trickWinner] + " takes the trick";
   } else {
     const names: string[] = [];
-    for (const s of g.game.active(g.state)) names.push(g.colors[s]);
+    for (const s of g.game.active(g.state)) names.push(g.colors[s] + (g.bots[s] ? " (bot)" : ""));
     status = "Waiting for " + names.join(", ");
   }
   UI.setValue(UI_STATUS, status);

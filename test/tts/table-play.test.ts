@@ -154,6 +154,7 @@ describe("the start panel", () => {
     expect(t.ui(UI_OPTION, "text")).toBe(choicesFor("eclipsed")[1].label);
     t.click("syzygyStart3");
     expect(t.messages().map((x) => x.text).join("\n")).toContain("bots play Red, Blue");
+    expect(t.ui(UI_STATUS)).toBe("Waiting for White, Red (bot), Blue (bot)");
     t.advance(3);
     const log = tableLog(t);
     expect(log.length).toBeGreaterThan(0);
