@@ -18,8 +18,12 @@ interface LtPublic {
 
 /** Numbers on the moon phase sheet: 30 positions on a circle, 1 at the top, clockwise. */
 const POSITIONS = 30;
-/** Radius of the number ring as a fraction of the sheet's half width (the template's ring). */
-const RING = 0.78;
+/**
+ * Radius of the ring of marker spots as a fraction of the sheet's half width: the sheet's
+ * `markerRing` over half its `size.width` in data/lunar-trick/game.yaml (80.5 of 95 mm; a test
+ * checks the two agree).
+ */
+export const MARKER_RING = 80.5 / 95;
 
 
 function findSheet(objects: { [note: string]: string }): Sheet | undefined {
@@ -39,7 +43,7 @@ function notesWithPrefix(objects: { [note: string]: string }, prefix: string): s
 
 function markerPoint(sheet: Sheet, n: number): { x: number; z: number } {
   const a = ((n - 0.5) / POSITIONS) * 2 * Math.PI;
-  return { x: round3(sheet.x + Math.sin(a) * sheet.half * RING), z: round3(sheet.z + Math.cos(a) * sheet.half * RING) };
+  return { x: round3(sheet.x + Math.sin(a) * sheet.half * MARKER_RING), z: round3(sheet.z + Math.cos(a) * sheet.half * MARKER_RING) };
 }
 
 function arrange(ctx: TableContext): void {
