@@ -10,7 +10,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderSides } from "../src/render/build";
 import type { RenderGame } from "../src/render/types";
-import { galleryHtml } from "../src/gallery/html";
+import { galleryHtml, shapeOutline } from "../src/gallery/html";
+import { BLEED_MM } from "../src/render/types";
 import { EVENTS_PATH, startGalleryServer } from "../src/gallery/server";
 import { game, subset, tempDir, templates } from "./render-support";
 
@@ -44,6 +45,56 @@ describe("gallery page", () => {
     expect(html).not.toContain("<b>bold</b>");
     expect(html).toContain("<p>Edict: solar melds +1 pt.</p>");
     expect(html).toMatch(/data-search="[^"]*edict: solar melds \+1 pt\.[^"]*"/);
+  });
+
+  it("shows the copies printed of every item (a shared back: of every item it backs)", () => {
+    const lunar = game("lunar-trick");
+    const { sides } = renderSides(lunar, templates());
+    const html = galleryHtml({ game: lunar, sides, hashes: new Map(), png: true, pdfs: [] });
+    const shown = new Map([...html.matchAll(/<figure class="side" data-key="([^"]+)" data-copies="(\d+)"[^]*?<span class="copies"[^>]*>×(\d+)<\/span>/g)].map((m) => [m[1], [Number(m[2]), Number(m[3])]]));
+    expect(shown.size).toBe(sides.length);
+    for (const s of sides) {
+      const backs = s.component.items.filter((i) => !i.backTemplate);
+      const want = s.side === "back" && s.key === `${s.component.id}/back` ? backs.reduce((n, i) => n + i.copies, 0) : s.item.copies;
+      expect(shown.get(s.key), s.key).toEqual([want, want]);
+    }
+    // The designer's view of the real data: eight dividers, one trump status card.
+    const divider = sides.find((s) => s.component.id === "dividers" && s.side === "face")!;
+    expect(shown.get(divider.key)?.[0]).toBe(divider.item.copies);
+    expect(divider.item.copies).toBeGreaterThan(1);
+  });
+
+  it("has a trim and safe-area overlay on every side, off until switched on", () => {
+    const lunar = subset(game("lunar-trick"), 1);
+    const { sides } = renderSides(lunar, templates());
+    const html = galleryHtml({ game: lunar, sides, hashes: new Map(), png: true, pdfs: [] });
+    expect(html).toContain('<input id="guides" type="checkbox">');
+    expect(html).toMatch(/\.guides\{display:none[^}]*\}/);
+    expect(html).toContain("body.guides-on .guides{display:block}");
+    const overlays = [...html.matchAll(/<svg class="guides" viewBox="([^"]+)"[^>]*><path class="trim" d="([^"]+)"\/><path class="safe" d="([^"]+)"\/><\/svg>/g)];
+    expect(overlays.length).toBe(sides.length);
+    for (const [i, s] of sides.entries()) {
+      const { width: w, height: h } = s.component;
+      // The art with bleed is the viewBox; the trim is the cut, the safe area 1/8 in inside it.
+      expect(overlays[i][1]).toBe(`${-BLEED_MM} ${-BLEED_MM} ${w + 2 * BLEED_MM} ${h + 2 * BLEED_MM}`);
+      expect(overlays[i][2]).toBe(shapeOutline(s.component.shape, w, h, 0));
+      expect(overlays[i][3]).toBe(shapeOutline(s.component.shape, w, h, BLEED_MM));
+    }
+    expect(shapeOutline({ type: "rect" }, 63.5, 88.9, 0)).toBe("M0 0h63.5v88.9h-63.5Z");
+    expect(shapeOutline({ type: "rect" }, 63.5, 88.9, 3.175)).toBe("M3.175 3.175h57.15v82.55h-57.15Z");
+    expect(shapeOutline({ type: "circle" }, 13, 13, 3)).toBe("M3 6.5a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0Z");
+    // Rounded corners follow the cut, smaller by the inset.
+    expect(shapeOutline({ type: "rect", radius: 4 }, 60, 80, 1)).toMatch(/^M4 1h52a3 3 0 0 1 3 3v72/);
+  });
+
+  it("lists the build warnings, escaped, or says there are none", () => {
+    const warned = galleryHtml({ game: eclipsed, sides: [], hashes: new Map(), png: true, pdfs: [], warnings: [{ where: "cards/solar-1 face", message: "text <overflows> its box by 2.1 mm" }] });
+    expect(warned).toContain('<section id="warnings" class="has-warnings" data-count="1">');
+    expect(warned).toContain("<li><code>cards/solar-1 face</code> text &#60;overflows&#62; its box by 2.1 mm</li>");
+    expect(warned).toContain('<a href="#warnings">warnings (1)</a>');
+    const clean = galleryHtml({ game: eclipsed, sides: [], hashes: new Map(), png: true, pdfs: [], warnings: [] });
+    expect(clean).toContain("No build warnings.");
+    expect(clean).toContain('<section id="warnings" data-count="0">');
   });
 
   it("without PNGs it still lists every side, with a note instead of images", () => {

@@ -28,6 +28,7 @@ import { pxFor } from "../render/png";
 import { sharedRasterPool, type RasterPool } from "../render/raster-pool";
 import { BLEED_MM, type RenderGame } from "../render/types";
 import { writeGallery } from "../gallery/write";
+import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs";
 import { tuneV8ForBuilds } from "./v8-tuning";
 import { WorkerPool } from "./pool";
 import { BuildStore, type Manifest } from "./store";
@@ -48,6 +49,8 @@ export interface IncrementalOptions extends Omit<BuildOptions, "templates"> {
   raster?: RasterPool;
   /** Write out/<game>/index.html (default true). */
   gallery?: boolean;
+  /** Papers whose printed pages the gallery shows as thumbnails (default `papers`). */
+  galleryPapers?: BuildOptions["papers"];
   /**
    * Check each kept output's bytes against the hash recorded when it was written, not only its
    * size and time (`syzygy build`, whose TTS saves read every PNG anyway; `watch` trusts them).
@@ -334,6 +337,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   const ownPool = opts.pool === undefined;
   const pool = opts.pool ?? new WorkerPool();
   const works: GameWork[] = [];
+  const pageThumbs = new Map<string, Promise<PageThumbsResult>>();
   const tasks: Promise<void>[] = [];
   // Per game: PNGs queued and done, for progress lines like render's ("lunar-trick: PNG 3/43").
   const counts = new Map<string, { queued: number; done: number }>();
@@ -403,6 +407,20 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       const carried = Object.fromEntries(Object.entries(manifest.outputs).filter(([rel]) => existsSync(join(opts.outDir, rel))));
       const w: GameWork = { input, sides, hashes, result, manifest, next: { version: 1, outputs: carried, faces: Object.fromEntries(hashes) } };
       works.push(w);
+      if (opts.gallery !== false) {
+        // Drawn on the thread pool while the faces are rasterised; shown by the gallery written at the end.
+        const thumbs = galleryPageThumbs(input.game, sides, hashes, { outDir: opts.outDir, papers: opts.galleryPapers ?? opts.papers, print });
+        pageThumbs.set(input.game.id, thumbs);
+        tasks.push(
+          thumbs.then(
+            () => undefined,
+            (err: unknown) =>
+              withGame(input.game.id, () => {
+                throw err;
+              }),
+          ),
+        );
+      }
       const keep = (file: string): void => {
         w.next.outputs[store.rel(file)] = w.manifest.outputs[store.rel(file)];
       };
@@ -462,7 +480,8 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
     if (opts.gallery !== false) {
       // PDFs of this build plus those of earlier builds still on disk (a preview pass builds none).
       const pdfs = Object.keys(w.next.outputs).filter((rel) => rel.startsWith(`${id}/print/`) && rel.endsWith(".pdf")).map((rel) => join(opts.outDir, rel));
-      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs });
+      const pages = (await pageThumbs.get(id))?.papers;
+      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs, warnings: w.result.warnings, pages });
     }
     w.result.files.sort();
     w.result.written.sort();

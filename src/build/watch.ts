@@ -147,7 +147,8 @@ export class Watcher {
     const inputs = models.map((m) => ({ game: renderGameFrom(m), templates: new TemplateSet(m.paths.templatesDir) }));
     let results: IncrementalResult[];
     let pdfs: IncrementalResult[] = [];
-    const base = { outDir: this.opts.outDir, png: this.opts.png, print: this.opts.print, pool: this.pool };
+    // The PNG pass draws no PDFs, but its gallery already shows the pages they will have.
+    const base = { outDir: this.opts.outDir, png: this.opts.png, print: this.opts.print, pool: this.pool, galleryPapers: this.opts.papers };
     // PNGs and the gallery first, so open pages show the edit at once; then the PDFs.
     const preview = this.opts.png && this.opts.papers.length > 0;
     try {

@@ -1,11 +1,14 @@
 /**
- * The preview gallery of one game as a single static HTML page: every face and back of every
- * component (cards, boards, sheets, tokens), grouped by component, with captions carrying the
- * printed text and a text filter. Pure: data in, HTML string out. Game-agnostic: captions come
- * from the generic item values (name, title, subtitle, text, flavor).
+ * The preview gallery of one game as a single static HTML page: the build's warnings, thumbnails
+ * of the printed pages in print order (per paper), then every face and back of every component
+ * (cards, boards, sheets, tokens), grouped by component, with captions carrying the printed text
+ * and the number of copies printed, a trim and safe-area overlay that can be switched on, and a
+ * text filter. Pure: data in, HTML string out. Game-agnostic: captions come from the generic
+ * item values (name, title, subtitle, text, flavor).
  */
 import type { RenderedSide } from "../render/build";
-import { BLEED_MM, type RenderComponent, type RenderGame } from "../render/types";
+import { BLEED_MM, type CutShape, type RenderComponent, type RenderGame, type Warning } from "../render/types";
+import type { PaperThumbs } from "./page-thumbs";
 
 export interface GalleryInput {
   game: RenderGame;
@@ -16,7 +19,14 @@ export interface GalleryInput {
   png: boolean;
   /** Print files, relative to out/<game>/. */
   pdfs: string[];
+  /** Warnings of the build (template text that overflowed, missing icons…). */
+  warnings?: Warning[];
+  /** Thumbnails of the printed pages, per paper, in print order. */
+  pages?: PaperThumbs[];
 }
+
+/** The safe area: 1/8 in inside the trim (the templates' `frame.safe`). */
+const SAFE_MM = BLEED_MM;
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -59,6 +69,54 @@ function displayWidth(c: RenderComponent): number {
   return Math.min(520, Math.round((c.width + 2 * BLEED_MM) * 2.6));
 }
 
+/**
+ * How many of this side are printed: an item's copies for its face (and its own back); for a
+ * component's shared back, the copies of every item that has no back of its own.
+ */
+export function copiesOf(side: RenderedSide): number {
+  if (side.side === "back" && side.item.id === "back" && !side.item.backTemplate) {
+    return side.component.items.filter((i) => !i.backTemplate).reduce((n, i) => n + i.copies, 0);
+  }
+  return side.item.copies;
+}
+
+const mm = (n: number): string => String(Math.round(n * 1000) / 1000);
+
+/** The cut shape of a w×h piece, inset by `by` mm, as an SVG path (mm, origin at the trim's top-left). */
+export function shapeOutline(shape: CutShape, w: number, h: number, by: number): string {
+  const cx = w / 2;
+  const cy = h / 2;
+  if (shape.type === "circle" || shape.type === "pie") {
+    const r = Math.max(0, Math.min(w, h) / 2 - by);
+    if (shape.type === "circle") return `M${mm(cx - r)} ${mm(cy)}a${mm(r)} ${mm(r)} 0 1 0 ${mm(2 * r)} 0a${mm(r)} ${mm(r)} 0 1 0 ${mm(-2 * r)} 0Z`;
+    // A slice pointing up from the centre; inset, its straight edges move in by `by` too.
+    const half = Math.PI / shape.slices;
+    const ay = cy - (half < Math.PI / 2 ? by / Math.sin(half) : by);
+    const p = (a: number): string => `${mm(cx + r * Math.sin(a))} ${mm(cy - r * Math.cos(a))}`;
+    return `M${mm(cx)} ${mm(ay)}L${p(-half)}A${mm(r)} ${mm(r)} 0 0 1 ${p(half)}Z`;
+  }
+  const x = by;
+  const y = by;
+  const iw = Math.max(0, w - 2 * by);
+  const ih = Math.max(0, h - 2 * by);
+  const r = Math.max(0, Math.min((shape.radius ?? 0) - by, iw / 2, ih / 2));
+  if (r === 0) return `M${mm(x)} ${mm(y)}h${mm(iw)}v${mm(ih)}h${mm(-iw)}Z`;
+  return (
+    `M${mm(x + r)} ${mm(y)}h${mm(iw - 2 * r)}a${mm(r)} ${mm(r)} 0 0 1 ${mm(r)} ${mm(r)}v${mm(ih - 2 * r)}` +
+    `a${mm(r)} ${mm(r)} 0 0 1 ${mm(-r)} ${mm(r)}h${mm(-(iw - 2 * r))}a${mm(r)} ${mm(r)} 0 0 1 ${mm(-r)} ${mm(-r)}v${mm(-(ih - 2 * r))}a${mm(r)} ${mm(r)} 0 0 1 ${mm(r)} ${mm(-r)}Z`
+  );
+}
+
+/** Trim (where it is cut) and safe area (where text is safe from a cutting error) over the art with bleed. */
+function guides(component: RenderComponent): string {
+  const b = BLEED_MM;
+  return (
+    `<svg class="guides" viewBox="${mm(-b)} ${mm(-b)} ${mm(component.width + 2 * b)} ${mm(component.height + 2 * b)}" aria-hidden="true">` +
+    `<path class="trim" d="${shapeOutline(component.shape, component.width, component.height, 0)}"/>` +
+    `<path class="safe" d="${shapeOutline(component.shape, component.width, component.height, SAFE_MM)}"/></svg>`
+  );
+}
+
 function figure(side: RenderedSide, input: GalleryInput): string {
   const c = caption(side);
   const w = displayWidth(side.component);
@@ -68,10 +126,34 @@ function figure(side: RenderedSide, input: GalleryInput): string {
     ? `<a href="cards/${esc(side.file)}"><img src="${esc(src)}" alt="${esc(c.title)}" width="${w}" height="${h}" loading="lazy"></a>`
     : `<div class="noimg" style="width:${w}px;height:${h}px">PNG previews off (--no-png)</div>`;
   const lines = c.lines.map((l) => `<p>${esc(l)}</p>`).join("");
+  const copies = copiesOf(side);
   return (
-    `<figure class="side" data-key="${esc(side.key)}" data-search="${esc(c.search)}">${img}` +
-    `<figcaption><b class="name">${esc(c.title)}</b> <code>${esc(side.key)}</code>${lines}</figcaption></figure>`
+    `<figure class="side" data-key="${esc(side.key)}" data-copies="${copies}" data-search="${esc(c.search)}"><div class="art" style="width:${w}px">${img}${guides(side.component)}</div>` +
+    `<figcaption><b class="name">${esc(c.title)}</b> <span class="copies" title="copies printed">×${copies}</span> <code>${esc(side.key)}</code>${lines}</figcaption></figure>`
   );
+}
+
+function warningsSection(warnings: Warning[]): string {
+  if (warnings.length === 0) return `<section id="warnings" data-count="0"><h2>Build warnings</h2><p class="ok">No build warnings.</p></section>`;
+  const items = warnings.map((w) => `<li><code>${esc(w.where)}</code> ${esc(w.message)}</li>`).join("\n");
+  return `<section id="warnings" class="has-warnings" data-count="${warnings.length}"><h2>Build warnings <small>${warnings.length}</small></h2><ul>${items}</ul></section>`;
+}
+
+const SIDE_WORD: Record<string, string> = { front: "front", back: "back", blank: "blank back" };
+
+function pagesSection(papers: PaperThumbs[]): string {
+  if (papers.length === 0) return `<section id="pages"><h2>Printed pages</h2><p class="note">No print PDFs in this build (--no-pdf), so no page thumbnails.</p></section>`;
+  const strips = papers.map((paper) => {
+    const pages = paper.pages
+      .map(
+        (p) =>
+          `<li class="page ${p.side}" data-page="${p.number}" data-side="${p.side}"><a href="${esc(p.file)}"><img src="${esc(p.file)}" alt="page ${p.number}" width="${p.width}" height="${p.height}" loading="lazy"></a>` +
+          `<span><b>${p.number}</b> ${esc(SIDE_WORD[p.side] ?? p.side)}${p.label ? ` · ${esc(p.label)}` : ""}</span></li>`,
+      )
+      .join("\n");
+    return `<div class="paper" data-paper="${esc(paper.paper)}"><h3>${esc(paper.paper.toUpperCase())} <small>${paper.pages.length} pages, in print order</small></h3><ol class="strip">${pages}</ol></div>`;
+  });
+  return `<section id="pages"><h2>Printed pages</h2>${strips.join("\n")}</section>`;
 }
 
 function section(component: RenderComponent, sides: RenderedSide[], input: GalleryInput): string {
@@ -85,6 +167,14 @@ function section(component: RenderComponent, sides: RenderedSide[], input: Galle
 }
 
 const STYLE = `
+.art{position:relative;max-width:100%}.guides{display:none;position:absolute;inset:0;width:100%;height:100%;pointer-events:none}
+body.guides-on .guides{display:block}.guides path{fill:none;vector-effect:non-scaling-stroke;stroke-width:1.5px}
+.guides .trim{stroke:#e0115f}.guides .safe{stroke:#00a0ff;stroke-dasharray:4 3}
+.copies{background:#1d1d2b;color:#fff;border-radius:3px;padding:0 .3em;font-size:.85em}
+#warnings ul{margin:.3em 0;padding-left:1.2em}#warnings li{margin:.2em 0}#warnings.has-warnings h2{color:#a01}#warnings .ok{color:#2a6}
+.strip{display:flex;flex-wrap:wrap;gap:10px;list-style:none;margin:0;padding:0}
+.page{display:flex;flex-direction:column;font-size:.8em;max-width:150px}.page img{display:block;width:auto;height:auto;max-width:150px;max-height:150px;background:#fff;box-shadow:0 1px 3px #0004}
+.page.back img{outline:2px solid #789}.page.blank img{opacity:.6}h3{font-size:1em;margin:.8em 0 .4em}h3 small{font-weight:normal;color:#666}
 body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f4f4f2;color:#222}
 header{position:sticky;top:0;z-index:1;background:#1d1d2b;color:#eee;padding:.6em 1em;display:flex;flex-wrap:wrap;gap:.4em 1em;align-items:center}
 header h1{font-size:1.2em;margin:0}header a{color:#cfd8ff}
@@ -96,9 +186,14 @@ figure{margin:0;max-width:520px}figure img,.noimg{display:block;max-width:100%;h
 figcaption{font-size:.85em;padding:.3em 0;max-width:200px}figcaption code{color:#777;font-size:.85em}figcaption p{margin:.2em 0}
 .hidden{display:none}#empty{color:#666;padding:2em 0}`;
 
-// The filter keeps its query in the URL hash, so a live reload comes back to the same view.
+// The filter keeps its query in the URL hash and the overlay switch its state in localStorage,
+// so a live reload comes back to the same view.
 const SCRIPT = `
 (function(){
+  var guides=document.getElementById("guides");
+  function showGuides(){document.body.classList.toggle("guides-on",guides.checked);try{localStorage.setItem("syzygy-guides",guides.checked?"1":"");}catch(e){}}
+  try{guides.checked=localStorage.getItem("syzygy-guides")==="1";}catch(e){}
+  guides.addEventListener("change",showGuides);showGuides();
   var input=document.getElementById("filter"),count=document.getElementById("count"),empty=document.getElementById("empty");
   function apply(){
     var words=input.value.toLowerCase().split(/\\s+/).filter(Boolean),shown=0;
@@ -120,14 +215,18 @@ const SCRIPT = `
 export function galleryHtml(input: GalleryInput): string {
   const { game } = input;
   const byComponent = game.components.map((c) => section(c, input.sides.filter((s) => s.component.id === c.id), input));
+  const warnings = input.warnings ?? [];
   const pdfs = input.pdfs.map((p) => `<a href="${esc(p)}">${esc(p.slice(p.lastIndexOf("/") + 1))}</a>`).join(" · ");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(game.title)} — preview gallery</title><style>${STYLE}</style></head>
 <body><header><h1>${esc(game.title)}</h1>
 <input id="filter" type="search" placeholder="Filter by name, id or text…" aria-label="Filter"> <span id="count"></span>
-<nav>${pdfs}</nav></header>
+<label><input id="guides" type="checkbox"> trim &amp; safe area</label>
+<nav><a href="#pages">pages</a> · <a href="#warnings">warnings (${warnings.length})</a> · ${pdfs}</nav></header>
 <main>
+${warningsSection(warnings)}
+${pagesSection(input.pages ?? [])}
 ${byComponent.join("\n")}
 <p id="empty" class="hidden">Nothing matches the filter.</p>
 </main>

@@ -2,8 +2,9 @@
 import { join, relative, sep } from "node:path";
 import type { RenderedSide } from "../render/build";
 import { writeFileAtomic } from "../render/files";
-import type { RenderGame } from "../render/types";
+import type { RenderGame, Warning } from "../render/types";
 import { galleryHtml } from "./html";
+import { removeStalePageThumbs, type PaperThumbs } from "./page-thumbs";
 
 export interface WriteGalleryOptions {
   outDir: string;
@@ -11,6 +12,9 @@ export interface WriteGalleryOptions {
   hashes: Map<string, string>;
   /** Absolute or out-relative paths of the game's PDFs. */
   pdfs: string[];
+  warnings?: Warning[];
+  /** Page thumbnails (see page-thumbs.ts); those of older builds are removed once this gallery is written. */
+  pages?: PaperThumbs[];
 }
 
 export function galleryPath(outDir: string, game: string): string {
@@ -21,6 +25,7 @@ export function writeGallery(game: RenderGame, sides: RenderedSide[], opts: Writ
   const gameDir = join(opts.outDir, game.id);
   const pdfs = opts.pdfs.map((p) => relative(gameDir, p).split(sep).join("/")).sort();
   const file = galleryPath(opts.outDir, game.id);
-  writeFileAtomic(file, galleryHtml({ game, sides, hashes: opts.hashes, png: opts.png, pdfs }));
+  writeFileAtomic(file, galleryHtml({ game, sides, hashes: opts.hashes, png: opts.png, pdfs, warnings: opts.warnings, pages: opts.pages }));
+  if (opts.pages !== undefined) removeStalePageThumbs(gameDir, opts.pages);
   return file;
 }

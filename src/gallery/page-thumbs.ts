@@ -1,0 +1,176 @@
+/**
+ * Thumbnails of the printed pages, in print order, for the gallery: each page is drawn from the
+ * same page model the PDF writer draws (src/render/pdf.ts) — every placement's art at its box,
+ * rotated around its centre, clipped to its cut shape grown by its bleed, a board tile's window,
+ * token outlines, crop and cut marks (src/gallery/page-compose.ts) — with each face rendered at
+ * thumbnail size from its SVG by resvg (text under 3.5 mm left out: unreadable there).
+ * A blank back is a blank thumbnail, so a page-order problem shows as it will print.
+ *
+ * Thumbnails are named by a hash of everything drawn on them (the page model, the paper, the
+ * hashes of the faces placed), so a rebuild re-makes only the pages whose content changed and
+ * browsers never show a stale one.
+ */
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { svgBox } from "../render/pdf-art";
+import sharp from "sharp";
+import { PAPERS, pageSize, type Page, type Paper, type PrintOptions } from "../render/page";
+import type { RenderGame } from "../render/types";
+import { composePage, type FacePixels } from "./page-compose";
+import { renderAsync } from "@resvg/resvg-js";
+import { ALL_FONT_FILES } from "../render/fonts";
+import { printPages, type RenderedSide } from "../render/build";
+import { writeFileAtomic } from "../render/files";
+import { sha256 } from "../build/version";
+
+/** Thumbnail pixels per mm: an A4 page is 420×594 px (sharp enough to tell the pieces apart). */
+export const THUMB_PX_PER_MM = 2;
+/** Bump when the drawing below changes, so thumbnails made by older code are re-made. */
+const DRAWING_VERSION = "2";
+/** Folder under out/<game>/ holding the thumbnails. */
+export const PAGES_DIR = "pages";
+
+export interface PageThumb {
+  /** 1-based page number in the PDF. */
+  number: number;
+  label: string;
+  side: Page["side"];
+  /** Path relative to out/<game>/. */
+  file: string;
+  width: number;
+  height: number;
+}
+
+export interface PaperThumbs {
+  paper: Paper["id"];
+  pages: PageThumb[];
+}
+
+/** What a page thumbnail is made of: its drawing, the page model and every face it places. */
+export function pageThumbKey(page: Page, paper: Paper, faceHash: (face: string) => string): string {
+  const faces = [...new Set(page.placements.map((p) => p.face))].sort();
+  return sha256(DRAWING_VERSION, String(THUMB_PX_PER_MM), JSON.stringify(paper), JSON.stringify(page), ...faces.map((f) => `${f}=${faceHash(f)}`));
+}
+
+/**
+ * Text smaller than this (mm) is left out of the thumbnails: at 2 px/mm it would be a grey
+ * smudge, and laying it out is most of the cost of a face (measured: 8 ms a face with it, 2.3 ms
+ * without), which a cold build pays for every face. Titles, numbers and symbols stay.
+ */
+export const THUMB_MIN_TEXT_MM = 3.5;
+
+export function withoutSmallText(svg: string): string {
+  return svg.replace(/<text\b[^>]*?\sfont-size="([\d.]+)"[^]*?<\/text>/g, (text, size: string) => (Number(size) < THUMB_MIN_TEXT_MM ? "" : text));
+}
+
+/**
+ * Faces drawn at thumbnail size, kept across builds of this process (a `watch` session) per game
+ * folder, keyed by the face's SVG hash: an edited face is drawn again, nothing else is. resvg
+ * draws them as the face PNGs are drawn (same fonts and settings), on the thread pool, straight
+ * to pixels (~100 KB a card).
+ */
+const smallFaces = new Map<string, Map<string, Promise<FacePixels>>>();
+
+function smallFace(cache: Map<string, Promise<FacePixels>>, side: RenderedSide, hash: string): Promise<FacePixels> {
+  let made = cache.get(hash);
+  if (made === undefined) {
+    const box = svgBox(side.svg);
+    made = renderAsync(withoutSmallText(side.svg), {
+      fitTo: { mode: "width", value: Math.max(1, Math.round(box[2] * THUMB_PX_PER_MM)) },
+      font: { fontFiles: ALL_FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
+      shapeRendering: 2,
+      textRendering: 1,
+      logLevel: "off",
+    }).then((image) => ({ width: image.width, height: image.height, data: new Uint8Array(image.pixels), box }));
+    made.catch(() => cache.delete(hash));
+    cache.set(hash, made);
+  }
+  return made;
+}
+
+export interface PageThumbsInput {
+  /** out/<game>/ */
+  gameDir: string;
+  /** The pages of each paper's print PDF, as `printPages` imposes them. */
+  papers: { paper: Paper["id"]; pages: Page[] }[];
+  sides: RenderedSide[];
+  /** Face key → hash of its SVG (the build's). */
+  hashes: Map<string, string>;
+}
+
+export interface PageThumbsResult {
+  papers: PaperThumbs[];
+  /** Thumbnails drawn by this call (the rest were already current). */
+  made: string[];
+}
+
+/**
+ * Writes out/<game>/pages/<paper>-<hash>.png for every page of every paper that lacks one. Old
+ * thumbnails stay until the gallery that shows the new ones is written (`removeStalePageThumbs`):
+ * a build that fails leaves the last gallery whole.
+ */
+export async function writePageThumbs(input: PageThumbsInput): Promise<PageThumbsResult> {
+  const dir = join(input.gameDir, PAGES_DIR);
+  const faceHash = (face: string): string => input.hashes.get(face) ?? "";
+  let cache = smallFaces.get(input.gameDir);
+  if (cache === undefined) smallFaces.set(input.gameDir, (cache = new Map()));
+  const sides = new Map(input.sides.map((s) => [s.key, s]));
+  const pixelsOf = (face: string): Promise<FacePixels | undefined> => {
+    const side = sides.get(face);
+    return side === undefined ? Promise.resolve(undefined) : smallFace(cache, side, faceHash(face));
+  };
+  const made: string[] = [];
+  const seen = new Set<string>();
+  const papers: PaperThumbs[] = [];
+  const jobs: Promise<void>[] = [];
+  for (const { paper: id, pages } of input.papers) {
+    const paper = PAPERS[id];
+    const thumbs = pages.map((page, i): PageThumb => {
+      const name = `${id}-${pageThumbKey(page, paper, faceHash).slice(0, 20)}.png`;
+      const file = join(dir, name);
+      const size = page.size ?? pageSize(paper, page.landscape);
+      if (!seen.has(name) && !existsSync(file)) jobs.push(drawPage(page, paper, file, pixelsOf).then(() => void made.push(file)));
+      seen.add(name);
+      return { number: i + 1, label: page.label, side: page.side, file: `${PAGES_DIR}/${name}`, width: Math.round(size.w * THUMB_PX_PER_MM), height: Math.round(size.h * THUMB_PX_PER_MM) };
+    });
+    papers.push({ paper: id, pages: thumbs });
+  }
+  await Promise.all(jobs);
+  // The cache keeps the current faces only.
+  const current = new Set(input.sides.map((s) => faceHash(s.key)));
+  for (const hash of cache.keys()) if (!current.has(hash)) cache.delete(hash);
+  made.sort();
+  return { papers, made };
+}
+
+async function drawPage(page: Page, paper: Paper, file: string, pixelsOf: (face: string) => Promise<FacePixels | undefined>): Promise<void> {
+  const art = new Map<string, FacePixels>();
+  await Promise.all(
+    [...new Set(page.placements.map((p) => p.face))].map(async (face) => {
+      const pixels = await pixelsOf(face);
+      if (pixels !== undefined) art.set(face, pixels);
+    }),
+  );
+  const pixels = composePage(page, paper, art, THUMB_PX_PER_MM);
+  // Fast settings: a thumbnail is re-made whenever its page changes, and read once.
+  const png = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } }).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer();
+  writeFileAtomic(file, png);
+}
+
+/** Removes the thumbnails under out/<game>/pages/ that `papers` does not show. */
+export function removeStalePageThumbs(gameDir: string, papers: PaperThumbs[]): void {
+  const dir = join(gameDir, PAGES_DIR);
+  const keep = new Set(papers.flatMap((p) => p.pages.map((t) => t.file.slice(PAGES_DIR.length + 1))));
+  if (existsSync(dir)) for (const name of readdirSync(dir)) if (!keep.has(name)) rmSync(join(dir, name), { force: true, recursive: true });
+}
+
+/** The gallery's page thumbnails of `game` for `papers`, imposed as its print PDFs are. */
+export function galleryPageThumbs(
+  game: RenderGame,
+  sides: RenderedSide[],
+  hashes: Map<string, string>,
+  opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions },
+): Promise<PageThumbsResult> {
+  const papers = opts.papers.map((id) => ({ paper: id, pages: printPages(game, PAPERS[id], opts.print) }));
+  return writePageThumbs({ gameDir: join(opts.outDir, game.id), papers, sides, hashes });
+}
