@@ -1,7 +1,7 @@
 /**
  * The watch gallery server under hostile and unlucky conditions (issue 18): an unreadable file,
  * a file removed between the server's check and its read, links out of out/, foreign Host
- * headers, a FIFO, a port already taken. Each answers 4xx (or a usage error at start) and the
+ * headers, a FIFO, a port already taken. Each answers 4xx (or a clear error at start) and the
  * server keeps serving.
  *
  * Reading a file fails on purpose through the fs module: this suite runs as root on CI, where
@@ -169,18 +169,20 @@ describe("gallery server: bad files and links", () => {
 });
 
 describe("gallery server: port in use", () => {
-  it("is a usage error naming the port and --port, not an internal error", async () => {
+  // Exit 1 (README, exit codes): the command line is right, another process holds the port — as
+  // with the build lock.
+  it("is an error naming the port and --port (exit 1), not an internal error", async () => {
     const first = await startGalleryServer(tempDir("gallery-port"), ["lunar-trick"], 0);
     try {
       const second = startGalleryServer(tempDir("gallery-port"), ["lunar-trick"], first.port);
       await expect(second).rejects.toBeInstanceOf(CliError);
-      await expect(second).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(new RegExp(`port ${first.port} .*already in use.*--port`)) });
+      await expect(second).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(new RegExp(`port ${first.port} .*already in use.*--port`)) });
     } finally {
       await first.close();
     }
   });
 
-  it("`syzygy watch --port <busy>` exits 2 with the hint, before building anything", async () => {
+  it("`syzygy watch --port <busy>` exits 1 with the hint, before building anything", async () => {
     const first = await startGalleryServer(tempDir("gallery-port"), ["lunar-trick"], 0);
     try {
       const out = tempDir("gallery-port-out");
@@ -188,7 +190,7 @@ describe("gallery server: port in use", () => {
       let stderr = "";
       child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
       const code = await new Promise<number | null>((ok) => child.on("exit", ok));
-      expect(code).toBe(2);
+      expect(code).toBe(1);
       expect(stderr).toMatch(new RegExp(`port ${first.port} .*already in use.*--port`));
       expect(stderr).not.toContain("internal error");
       expect(stderr).not.toMatch(/\n\s+at /);

@@ -15,7 +15,7 @@ import { constants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { AddressInfo } from "node:net";
-import { UsageError } from "../cli/errors";
+import { CliError } from "../cli/errors";
 
 export const EVENTS_PATH = "/__syzygy/events";
 
@@ -215,16 +215,20 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
   };
 }
 
-/** Why the server could not start, and what to run instead (a usage error: the command line must change). */
+/**
+ * Why the server could not start, and what to run instead. Exit 1, as for a build lock another
+ * process holds: the command line is right, something else has the port.
+ */
 function listenError(err: NodeJS.ErrnoException, host: string, port: number): Error {
   if (err.code === "EADDRINUSE") {
-    return new UsageError(
+    return new CliError(
       `syzygy watch: port ${port} on ${host} is already in use (another syzygy watch?): stop that program, or choose another port with --port N (--port 0 picks a free one), or run without the gallery server (--no-serve)`,
+      1,
     );
   }
   if (err.code === "EACCES" || err.code === "EPERM") {
-    return new UsageError(`syzygy watch: not allowed to listen on port ${port} of ${host} (ports below 1024 need privileges): choose another port with --port N (--port 0 picks a free one)`);
+    return new CliError(`syzygy watch: not allowed to listen on port ${port} of ${host} (ports below 1024 need privileges): choose another port with --port N (--port 0 picks a free one)`, 1);
   }
-  if (err.code === "EADDRNOTAVAIL") return new UsageError(`syzygy watch: ${host} is not an address of this machine: the gallery server listens on 127.0.0.1 only`);
+  if (err.code === "EADDRNOTAVAIL") return new CliError(`syzygy watch: ${host} is not an address of this machine: the gallery server listens on 127.0.0.1 only`, 1);
   return err;
 }
