@@ -3,7 +3,7 @@
  * same page model the PDF writer draws (src/render/pdf.ts) — every placement's art at its box,
  * rotated around its centre, clipped to its cut shape grown by its bleed, a board tile's window,
  * token outlines, crop and cut marks (src/gallery/page-compose.ts) — with each face rendered at
- * thumbnail size from its SVG by resvg (text under 3.5 mm left out: unreadable there).
+ * thumbnail size from its SVG by resvg (text under 3.5 mm drawn as grey bars: unreadable there).
  * A blank back is a blank thumbnail, so a page-order problem shows as it will print.
  *
  * Thumbnails are named by a hash of everything drawn on them (the page model, the paper, the
@@ -18,7 +18,8 @@ import { PAPERS, pageSize, type Page, type Paper, type PrintOptions } from "../r
 import type { RenderGame } from "../render/types";
 import { composePage, type FacePixels } from "./page-compose";
 import { renderAsync } from "@resvg/resvg-js";
-import { ALL_FONT_FILES } from "../render/fonts";
+import { ALL_FONT_FILES, type FontStyle } from "../render/fonts";
+import { textWidth } from "../render/text";
 import { printPages, type RenderedSide } from "../render/build";
 import { writeFileAtomic } from "../render/files";
 import { sha256 } from "../build/version";
@@ -26,7 +27,7 @@ import { sha256 } from "../build/version";
 /** Thumbnail pixels per mm: an A4 page is 420×594 px (sharp enough to tell the pieces apart). */
 export const THUMB_PX_PER_MM = 2;
 /** Bump when the drawing below changes, so thumbnails made by older code are re-made. */
-const DRAWING_VERSION = "2";
+const DRAWING_VERSION = "3";
 /** Folder under out/<game>/ holding the thumbnails. */
 export const PAGES_DIR = "pages";
 
@@ -53,14 +54,41 @@ export function pageThumbKey(page: Page, paper: Paper, faceHash: (face: string) 
 }
 
 /**
- * Text smaller than this (mm) is left out of the thumbnails: at 2 px/mm it would be a grey
- * smudge, and laying it out is most of the cost of a face (measured: 8 ms a face with it, 2.3 ms
- * without), which a cold build pays for every face. Titles, numbers and symbols stay.
+ * Text smaller than this (mm) is drawn as a faint bar of its measured length ("greeked"): at 2 px/mm
+ * its letters would be a smudge anyway, and laying them out is most of the cost of drawing a
+ * face (measured: 8 ms a face with them, 2.3 ms without), which a cold build pays for every face.
+ * Titles, numbers and symbols stay as they print.
  */
 export const THUMB_MIN_TEXT_MM = 3.5;
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
-export function withoutSmallText(svg: string): string {
-  return svg.replace(/<text\b[^>]*?\sfont-size="([\d.]+)"[^]*?<\/text>/g, (text, size: string) => (Number(size) < THUMB_MIN_TEXT_MM ? "" : text));
+function unescapeXml(s: string): string {
+  return s.replace(/&(#x?[0-9a-f]+|\w+);/gi, (m, e: string) =>
+    e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
+  );
+}
+
+/** The face a rendered <text> selects (see FONT_FACES' attributes). */
+function styleOf(attrs: string): FontStyle {
+  if (/\sfont-style="italic"/.test(attrs)) return "italic";
+  const weight = /\sfont-weight="(\w+)"/.exec(attrs)?.[1];
+  return weight === "800" || weight === "900" ? "heavy" : weight === "bold" || weight === "700" ? "bold" : "regular";
+}
+
+const num = (n: number): string => String(Math.round(n * 1000) / 1000);
+
+export function greekSmallText(svg: string): string {
+  return svg.replace(/<text\b([^>]*)>([^<]*)<\/text>/g, (text, attrs: string, content: string) => {
+    const size = Number(/\sfont-size="([\d.]+)"/.exec(attrs)?.[1] ?? "NaN");
+    if (!(size < THUMB_MIN_TEXT_MM)) return text;
+    const x = Number(/\sx="(-?[\d.]+)"/.exec(attrs)?.[1] ?? "0");
+    const y = Number(/\sy="(-?[\d.]+)"/.exec(attrs)?.[1] ?? "0");
+    const fill = /\sfill="([^"]+)"/.exec(attrs)?.[1] ?? "#000";
+    const anchor = /\stext-anchor="(\w+)"/.exec(attrs)?.[1] ?? "start";
+    const w = textWidth(unescapeXml(content).trimEnd(), styleOf(attrs), size);
+    const left = anchor === "middle" ? x - w / 2 : anchor === "end" ? x - w : x;
+    return `<rect x="${num(left)}" y="${num(y - 0.62 * size)}" width="${num(w)}" height="${num(0.5 * size)}" fill="${fill}" fill-opacity="0.35"/>`;
+  });
 }
 
 /**
@@ -75,7 +103,7 @@ function smallFace(cache: Map<string, Promise<FacePixels>>, side: RenderedSide, 
   let made = cache.get(hash);
   if (made === undefined) {
     const box = svgBox(side.svg);
-    made = renderAsync(withoutSmallText(side.svg), {
+    made = renderAsync(greekSmallText(side.svg), {
       fitTo: { mode: "width", value: Math.max(1, Math.round(box[2] * THUMB_PX_PER_MM)) },
       font: { fontFiles: ALL_FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
       shapeRendering: 2,
