@@ -15,16 +15,19 @@ import type { Paper, PrintOptions } from "../../render/page";
 import { CliError, describeOsError, UsageError } from "../errors";
 import { lockOutput, outDirProblem, StagedOutput, type LockedOutput } from "../../build/output-set";
 import { OutLockedError } from "../../build/lock";
+import { BLEED_MM } from "../../render/types";
 import { buildTtsForModel } from "../../tts/index";
 import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
+import { parseServices, podForModels } from "./pod";
 
 interface BuildFlags {
   paper: string;
   png: boolean;
   bleed?: boolean;
+  bleedMm: string;
   cutLines?: boolean;
   duplex: string;
   backOffset: string;
@@ -33,6 +36,7 @@ interface BuildFlags {
   templates?: string;
   baseUrl?: string;
   tts: boolean;
+  pod?: string;
 }
 
 export function parsePapers(value: string): Paper["id"][] {
@@ -45,6 +49,15 @@ export function parseBackOffset(value: string): { x: number; y: number } {
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
   if (!m) throw new UsageError(`--back-offset expects X,Y in millimetres (e.g. 0.5,-1), got "${value}"`);
   return { x: Number(m[1]), y: Number(m[2]) };
+}
+
+/** Bleed beyond the outer cuts: the art is drawn with 1/8 in, so at most that much can show. */
+export function parseBleedMm(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > BLEED_MM + 1e-9) {
+    throw new UsageError(`--bleed-mm must be a number of millimetres from 0 to ${BLEED_MM} (1/8 in, the bleed the art is drawn with), got "${value}"`);
+  }
+  return n;
 }
 
 function parseDuplex(value: string): PrintOptions["duplex"] {
@@ -77,8 +90,10 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   }
   const papers = parsePapers(flags.paper);
   const baseUrl = checkBaseUrl(flags.baseUrl);
+  const podServices = flags.pod === undefined ? undefined : parseServices(flags.pod, "--pod");
   const print: PrintOptions = {
     bleedLayout: flags.bleed === true,
+    bleedMm: parseBleedMm(flags.bleedMm),
     cutLines: flags.cutLines === true,
     duplex: parseDuplex(flags.duplex),
     backOffset: parseBackOffset(flags.backOffset),
@@ -172,6 +187,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
   const fresh = written === total ? "" : ` (${total - written} already up to date)`;
   process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}\n`);
+  if (podServices) await podForModels(models, { outDir: flags.out, services: podServices, bleedMm: print.bleedMm, renderWarnings: false });
   return results;
 }
 
@@ -182,7 +198,8 @@ export function register(program: Command): void {
     .argument("[game...]", `games to build (default: all: ${MODEL_GAME_IDS.join(", ")})`)
     .option("--paper <paper>", "a4, letter or both", "both")
     .option("--no-png", "skip the PNG files (PDFs only)")
-    .option("--bleed", "cards with bleed, 8-up landscape, instead of trimmed 3×3")
+    .option("--bleed", "every card with its bleed and gutters between cards, instead of cards edge to edge")
+    .option("--bleed-mm <mm>", "bleed printed beyond the cut lines, 0 to 3.175 (1/8 in)", String(BLEED_MM))
     .option("--cut-lines", "full-length cut lines across the page")
     .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")
     .option("--back-offset <x,y>", "shift back pages by X,Y mm to fix front/back misregistration", "0,0")
@@ -191,6 +208,7 @@ export function register(program: Command): void {
     .option("--out <dir>", "output folder", "./out")
     .option("--no-tts", "skip the Tabletop Simulator saves")
     .option("--base-url <url>", "TTS image URLs under this hosted address instead of file:/// paths")
+    .option("--pod <service>", "also write print-on-demand exports: tgc (The Game Crafter), dtc (DriveThruCards) or all")
     .action(async (games: string[], flags: BuildFlags) => {
       tuneV8ForBuilds(); // before the YAML and templates are loaded: they are build work too
       await runBuild(games, flags);
