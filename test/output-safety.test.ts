@@ -207,6 +207,19 @@ describe("a commit journal", () => {
   });
 });
 
+describe("tts shares the lock", () => {
+  it("is refused while a build holds out/", async () => {
+    const locked = lockOutput(out, [GAME], "syzygy build");
+    try {
+      const r = await run("tts", GAME, "--data", data, "--out", out);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`syzygy build (pid ${process.pid}`);
+    } finally {
+      locked.release();
+    }
+  });
+});
+
 describe("watch shares the lock", () => {
   it("is refused while a build holds out/, and --out naming a file is a usage error", async () => {
     const locked = lockOutput(out, [GAME], "syzygy build");

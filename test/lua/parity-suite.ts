@@ -2,7 +2,7 @@
  * The event-by-event parity suite, shared by the test/parity*.test.ts shards (vitest runs test
  * files in parallel, so two shards use both CI cores; each shard plays its share of every
  * config's seeds, which keeps them balanced). Every registered engine and player count plays
- * `parityGameCount()` seeded random games (200 in `npm test`, 1 000 with `npm run test:parity`)
+ * `parityGameCount()` seeded random games (30 in `npm test`, 1 000 with `npm run test:parity`)
  * in Node and in the sandboxed Lua 5.2 build; the runs must agree EVENT BY EVENT — the first
  * difference is reported with game, seed, step and both sides. A few games per shard and config
  * also compare the whole state, every seat's view and the rejections of illegal variants of
@@ -13,8 +13,8 @@ import { playthroughs, type Playthrough, type PlaythroughRequest } from "../../s
 import { LuaEngine } from "../../src/lua-host/index";
 import { firstDifference, parityConfigs, parityGameCount } from "./harness";
 
-/** Games per config that also compare state, views and rejections after every step. */
-const DEEP_GAMES = 3;
+/** Games per config and shard that also compare state, views and rejections after every step. */
+const DEEP_GAMES = parityGameCount() >= 200 ? 3 : 1;
 const BATCH = 50;
 
 type BatchRequest = Omit<PlaythroughRequest, "seed"> & { seedPrefix: string; from: number; count: number };

@@ -10,6 +10,7 @@ import { MODEL_GAME_IDS } from "../../model/registry";
 import { buildTtsForModel, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
 import { defaultTtsDir, installSave, savesDir } from "../../tts/install";
 import { CliError, UsageError } from "../errors";
+import { lockOutFolder } from "./build";
 
 export interface TtsFlags {
   data: string;
@@ -43,6 +44,8 @@ export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuild
   // Checked before building, so a wrong folder fails at once.
   const saves = flags.install === true ? installTarget(flags.ttsDir) : undefined;
   const models = ids.map((id) => loadGame(flags.data, id));
+  // Writes into out/ in place: no build or watch may write there meanwhile.
+  using _lock = lockOutFolder("syzygy tts", flags.out, ids);
   const results: TtsBuildResult[] = [];
   for (const model of models) {
     try {
