@@ -15,7 +15,10 @@ import { writePdf } from "../src/render/pdf";
 import { sha256 } from "../src/build/version";
 import { buildGames } from "../src/build/incremental";
 import { TemplateSet } from "../src/render/face";
-import { PAGES_DIR, THUMB_PX_PER_MM, writePageThumbs, type PageThumbsResult } from "../src/gallery/page-thumbs";
+import { PAGES_DIR, writePageThumbs, type PageThumbsResult } from "../src/gallery/page-thumbs";
+
+/** The drawing is compared with the PDF at 2 px/mm: at the gallery's 1 px/mm antialiasing swamps the geometry. */
+const THUMB_PX_PER_MM = 2;
 import { writeGallery } from "../src/gallery/write";
 import { PT_PER_MM, type RenderGame } from "../src/render/types";
 import { TEMPLATES, game, subset, tempDir, templates } from "./render-support";
@@ -124,7 +127,7 @@ describe("page thumbnails", () => {
     sides = renderSides(g, templates()).sides;
     hashes = new Map(sides.map((s) => [s.key, sha256(s.svg)]));
     pages = printPages(g, PAPERS.a4, DEFAULT_PRINT);
-    first = await writePageThumbs({ gameDir, papers: [{ paper: "a4", pages }], sides, hashes });
+    first = await writePageThumbs({ gameDir, papers: [{ paper: "a4", pages }], sides, hashes, pxPerMm: THUMB_PX_PER_MM });
   }, 60_000);
 
   it("show what the PDF prints, page by page, in the PDF's order", async () => {
@@ -147,7 +150,8 @@ describe("page thumbnails", () => {
         gameDir: join(out, `${game.id}-case`),
         papers: [{ paper: "letter", pages: gamePages }],
         sides: gameSides,
-        hashes: new Map(gameSides.map((x) => [x.key, sha256(x.svg)]))
+        hashes: new Map(gameSides.map((x) => [x.key, sha256(x.svg)])),
+        pxPerMm: THUMB_PX_PER_MM,
       });
       await expectLikePdf(game, gameSides, gamePages, PAPERS.letter, made.papers[0].pages.map((t) => join(out, `${game.id}-case`, t.file)));
     }
@@ -167,20 +171,20 @@ describe("page thumbnails", () => {
       const gameSides = renderSides(game, templates()).sides.map((x) => ({ ...x, svg: standIn(x.svg) }));
       const gamePages = printPages(game, PAPERS.a4, { ...DEFAULT_PRINT, ...print });
       const dir = join(out, `stand-in-${n}`);
-      const made = await writePageThumbs({ gameDir: dir, papers: [{ paper: "a4", pages: gamePages }], sides: gameSides, hashes: new Map(gameSides.map((x) => [x.key, sha256(x.svg)])) });
+      const made = await writePageThumbs({ gameDir: dir, papers: [{ paper: "a4", pages: gamePages }], sides: gameSides, hashes: new Map(gameSides.map((x) => [x.key, sha256(x.svg)])), pxPerMm: THUMB_PX_PER_MM });
       await expectLikePdf(game, gameSides, gamePages, PAPERS.a4, made.papers[0].pages.map((t) => join(dir, t.file)));
     }
   }, 60_000);
 
   it("are re-made only for pages whose content changed", async () => {
-    const again = await writePageThumbs({ gameDir, papers: [{ paper: "a4", pages }], sides, hashes });
+    const again = await writePageThumbs({ gameDir, papers: [{ paper: "a4", pages }], sides, hashes, pxPerMm: THUMB_PX_PER_MM });
     expect(again.made).toEqual([]);
     expect(again.papers).toEqual(first.papers);
     // One card's art changes: only the pages that place it get new thumbnails.
     const edited = sides.find((s) => s.component.kind === "card" && s.side === "face")!;
     const sides2 = sides.map((s) => (s === edited ? { ...s, svg: s.svg.replace("</svg>", `<rect x="0" y="0" width="20" height="20" fill="#f00"/></svg>`) } : s));
     const hashes2 = new Map(sides2.map((s) => [s.key, sha256(s.svg)]));
-    const edit = await writePageThumbs({ gameDir, papers: [{ paper: "a4", pages }], sides: sides2, hashes: hashes2 });
+    const edit = await writePageThumbs({ gameDir, papers: [{ paper: "a4", pages }], sides: sides2, hashes: hashes2, pxPerMm: THUMB_PX_PER_MM });
     const changed = pages.map((p, i) => (facesOn(p).has(edited.key) ? i : -1)).filter((i) => i >= 0);
     expect(changed.length).toBeGreaterThan(0);
     expect(edit.made.length).toBe(new Set(changed.map((i) => edit.papers[0].pages[i].file)).size);
