@@ -4,8 +4,8 @@
  * even page counts), TrimBox/BleedBox where the imposer put the pieces and inside the paper,
  * nothing but bleed art within 5 mm of any paper edge, ≥ 3 mm of bleed past every outer cut
  * (cards, boards, tokens), and the requested bleed in the bleed layout.
- * Every game on A4 and Letter with the defaults; Lunar Trick (cards, a board and tokens) also
- * with a short-edge flip, and with the bleed layout at a smaller `--bleed-mm`; the alignment sheet.
+ * Every game on A4 and Letter, long and short edge, trimmed and `--bleed` (also at a smaller
+ * `--bleed-mm`); the alignment sheet.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
@@ -30,12 +30,15 @@ interface Case {
 
 const cases: Case[] = [];
 for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
-  for (const paper of ["a4", "letter"] as const) cases.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
+  for (const paper of ["a4", "letter"] as const) {
+    cases.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
+    cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, duplex: "short" }, name: `${id} ${paper} short-edge` });
+    cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, bleedLayout: true }, name: `${id} ${paper} --bleed` });
+    cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short", bleedMm: 2 }, name: `${id} ${paper} --bleed --bleed-mm 2 short-edge` });
+  }
 }
 for (const paper of ["a4", "letter"] as const) {
   cases.push({ game: "eclipsed", paper, print: DEFAULT_PRINT, name: `alignment test ${paper}`, alignment: true });
-  cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, duplex: "short" }, name: `lunar-trick ${paper} short-edge` });
-  cases.push({ game: "lunar-trick", paper, print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short", bleedMm: 2 }, name: `lunar-trick ${paper} --bleed --bleed-mm 2 short-edge` });
 }
 
 const same = (a: Box, b: Box, tol = TOL): boolean => Math.abs(a.x - b.x) < tol && Math.abs(a.y - b.y) < tol && Math.abs(a.w - b.w) < tol && Math.abs(a.h - b.h) < tol;
