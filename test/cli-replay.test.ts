@@ -4,33 +4,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../src/cli";
+import { run } from "./cli-support";
 
 const ROOT = join(__dirname, "..");
 const EXAMPLE = join(ROOT, "examples/lunar-trick-3p.json");
 const ILLEGAL = join(ROOT, "examples/lunar-trick-illegal.json");
-
-/** Runs the CLI in-process, capturing stdout/stderr. */
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    const code = await main(argv);
-    return { code, out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    process.exitCode = undefined;
-  }
-}
 
 function spawnCli(args: string[], input?: string) {
   return spawnSync(process.execPath, [join(ROOT, "bin/syzygy.js"), ...args], { cwd: ROOT, input, encoding: "utf8" });
