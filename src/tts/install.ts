@@ -38,7 +38,7 @@ export function savesDir(ttsDir: string, given: boolean): string {
   if (!fs.existsSync(ttsDir) || !fs.statSync(ttsDir).isDirectory()) {
     throw new TtsInputError(
       given
-        ? `--tts-dir ${ttsDir} is not a folder: pass TTS's data folder (the one that holds Saves/)`
+        ? `--tts-dir ${ttsDir} ${fs.existsSync(ttsDir) ? "is not a folder" : "does not exist"}: pass TTS's data folder (the one that holds Saves/)`
         : `no Tabletop Simulator folder at ${ttsDir}: start TTS once so it creates it, or pass --tts-dir with the folder that holds its Saves/`,
     );
   }

@@ -51,7 +51,7 @@ describe("TTS Saves folder", () => {
     const dir = temp();
     expect(savesDir(dir, true)).toBe(path.join(dir, "Saves"));
     expect(() => savesDir(path.join(dir, "nope"), false)).toThrow(/no Tabletop Simulator folder at .*nope: start TTS once.*--tts-dir/);
-    expect(() => savesDir(path.join(dir, "nope"), true)).toThrow(/--tts-dir .*nope is not a folder/);
+    expect(() => savesDir(path.join(dir, "nope"), true)).toThrow(/--tts-dir .*nope does not exist/);
   });
 });
 
@@ -107,6 +107,6 @@ describe("syzygy tts --install", () => {
     expect(usage.err).toMatch(/--tts-dir only applies with --install/);
     const missing = await capture(() => main(["tts", "lunar-trick", "--data", DATA, "--out", out, "--install", "--tts-dir", path.join(tts, "absent")]));
     expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/syzygy tts --install: --tts-dir .*absent is not a folder/);
+    expect(missing.err).toMatch(/syzygy tts --install: --tts-dir .*absent does not exist/);
   }, 60_000);
 });
