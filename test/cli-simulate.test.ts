@@ -38,6 +38,15 @@ describe("simulate options", () => {
     expect((await run("simulate", "lunar-trick", "--option", "highestAnySuit=true", "--option", "highestAnySuit=false")).err).toMatch(/given twice/);
     expect((await run("simulate", "lunar-trick", "--option", "hïgh=1")).code).toBe(2);
   });
+
+  it("option values get the game's own checks, as in replay (EC-35: a series is an odd number of matches)", async () => {
+    const even = await run("simulate", "eclipsed", "--players", "2", "--games", "1", "--option", "series=2");
+    expect(even.code).toBe(2);
+    expect(even.err).toMatch(/series must be an odd number of matches/);
+    const req: SimRequest = { game: "eclipsed", players: 2, games: 1, seed: "s", policy: "random", options: { series: 2 } };
+    expect(simulateGames(req)).toMatchObject({ ok: false, rule: "EC-35" });
+    expect((await run("simulate", "eclipsed", "--players", "2", "--games", "1", "--option", "series=3")).code).toBe(0);
+  });
 });
 
 describe("simulate counts", () => {

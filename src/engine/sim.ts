@@ -149,7 +149,13 @@ function prepare(gameId: string, players: unknown, options: { [name: string]: un
     return { rule: "SIM-players", message: game.id + " takes " + game.minPlayers + " to " + game.maxPlayers + " players, got " + shown(players) };
   const merged = mergeOptions(game, options);
   if ("rule" in merged) return merged;
-  return { game, config: { players: players as number, options: merged.options, dealer: -1, deal: [], setAside: [] } };
+  const config: GameConfig<unknown> = { players: players as number, options: merged.options, dealer: -1, deal: [], setAside: [] };
+  // The game's own option checks (e.g. EC-35's odd series) hold for simulate as for replay.
+  if (game.checkConfig !== undefined) {
+    const bad = game.checkConfig(config);
+    if (bad !== undefined) return bad;
+  }
+  return { game, config };
 }
 
 export function replayGame(req: ReplayRequest): ReplayReport {
