@@ -8,7 +8,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { ALL_FONT_FILES, measure, type FontStyle } from "../src/render/fonts";
 import { layoutFlow } from "../src/render/flow";
 import { moonPhaseSvg } from "../src/render/icons";
-import { HELPERS, type RenderData } from "../src/render/helpers";
+import { HELPERS, MAX_REPEAT, type RenderData } from "../src/render/helpers";
 
 const box = { x: 0, y: 0, w: 40, h: 20 };
 
@@ -171,5 +171,13 @@ describe("moon phase pictogram", () => {
     // Limb arc sweep: 1 (clockwise, through the right) while waxing, 0 while waning.
     expect(waxing).toMatch(/M0 -10A10 10 0 0 1 0 10/);
     expect(waning).toMatch(/M0 -10A10 10 0 0 0 0 10/);
+  });
+});
+
+describe("repeating helpers refuse counts no card can hold", () => {
+  it("pips and players stop at MAX_REPEAT with an error naming the helper and the value (not a hang)", () => {
+    expect(() => HELPERS.pips(1e9, "solar", 0, 0, 10, 10, 2, "#000")).toThrow(/helper pips: "n" is 1000000000, more than the 100 pieces/);
+    expect(() => HELPERS.players(MAX_REPEAT + 1, 10, 10, 3, "#000")).toThrow(/helper players/);
+    expect(String(HELPERS.pips(MAX_REPEAT, "solar", 0, 0, 10, 10, 2, "#000")).length).toBeGreaterThan(0);
   });
 });

@@ -15,6 +15,16 @@ export interface RenderData {
   iconColors: Record<string, string>;
 }
 
+/** Most pieces a repeating helper draws: past it a data value is a mistake, not a design. */
+export const MAX_REPEAT = 100;
+
+/** A count for a repeating helper: a whole number 0..MAX_REPEAT, else a located template error. */
+const count = (v: unknown, name: string, helper: string): number => {
+  const n = Math.max(0, Math.floor(num(v, name, helper)));
+  if (n > MAX_REPEAT) throw new Error(`helper ${helper}: "${name}" is ${n}, more than the ${MAX_REPEAT} pieces a helper draws; check the data value it is given`);
+  return n;
+};
+
 const num = (v: unknown, name: string, helper: string): number => {
   const n = typeof v === "string" ? Number(v) : v;
   if (typeof n !== "number" || !Number.isFinite(n)) throw new Error(`helper ${helper}: "${name}" must be a number, got ${JSON.stringify(v)}`);
@@ -78,10 +88,10 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
    * 2 columns up to 8, 3 beyond), each row centred — the pips of a number card.
    */
   pips(n: unknown, icon: unknown, x: unknown, y: unknown, w: unknown, h: unknown, size: unknown, color: unknown) {
-    const count = Math.max(0, Math.floor(num(n, "n", "pips")));
-    if (count === 0 || typeof icon !== "string") return "";
-    const cols = count <= 3 ? 1 : count <= 8 ? 2 : 3;
-    const rows = Math.ceil(count / cols);
+    const pipCount = count(n, "n", "pips");
+    if (pipCount === 0 || typeof icon !== "string") return "";
+    const cols = pipCount <= 3 ? 1 : pipCount <= 8 ? 2 : 3;
+    const rows = Math.ceil(pipCount / cols);
     const bx = num(x, "x", "pips");
     const by = num(y, "y", "pips");
     const bw = num(w, "w", "pips");
@@ -89,7 +99,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
     const s = num(size, "size", "pips");
     // Full rows, minus the shortfall taken from the middle rows outwards (5 → 2,1,2).
     const sizes = Array.from({ length: rows }, () => cols);
-    let missing = rows * cols - count;
+    let missing = rows * cols - pipCount;
     const order = Array.from({ length: rows }, (_, i) => i).sort((a, b) => Math.abs(a - (rows - 1) / 2) - Math.abs(b - (rows - 1) / 2));
     for (let k = 0; missing > 0; k = (k + 1) % rows) {
       if (sizes[order[k]] > 1) {
@@ -136,12 +146,12 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
 
   /** {{{players n cx cy size color}}}: n figures in a row centred on cx. */
   players(n: unknown, cx: unknown, cy: unknown, size: unknown, color: unknown) {
-    const count = num(n, "n", "players");
+    const people = count(n, "n", "players");
     const s = num(size, "size", "players");
     const step = s * 0.8;
-    const x0 = num(cx, "cx", "players") - ((count - 1) * step) / 2;
+    const x0 = num(cx, "cx", "players") - ((people - 1) * step) / 2;
     let out = "";
-    for (let i = 0; i < count; i++) out += iconSvg("person", x0 + i * step, num(cy, "cy", "players"), s * 0.75, String(color));
+    for (let i = 0; i < people; i++) out += iconSvg("person", x0 + i * step, num(cy, "cy", "players"), s * 0.75, String(color));
     return out;
   },
 
