@@ -205,4 +205,24 @@ export const diagnostics = {
   rulesRefMissing: (loc: Location, path: readonly PathSegment[], pointer: string, rulesFile: string, detail: string) =>
     make("rules-ref-missing", loc, path, `rules reference ${JSON.stringify(pointer)} does not resolve in ${rulesFile}: ${detail}`),
   tableCell: (loc: Location, path: readonly PathSegment[], message: string) => make("table-cell", loc, path, message),
+
+  // ---- spreadsheet decks (CSV, XLSX): located at row:column, header row = 1 ------------------
+  sheetUnreadable: (loc: Location, reason: string) => make("sheet-unreadable", loc, [], `cannot read the spreadsheet: ${reason}`),
+  sheetSyntax: (loc: Location, reason: string) => make("csv-syntax", loc, [], `CSV syntax error: ${reason}`),
+  sheetNotFound: (loc: Location, sheet: string, known: readonly string[]) =>
+    make("sheet-not-found", loc, [], `the workbook has no sheet ${JSON.stringify(sheet)}` + (didYouMean(sheet, known) || `; sheets: ${quoted(known)}`)),
+  sheetEmpty: (loc: Location) => make("sheet-empty", loc, [], "the sheet has no header row; expected a first row naming the card fields (id, name, …) and one row per card below it"),
+  unknownColumn: (loc: Location, column: string, allowed: readonly string[]) =>
+    make("unknown-column", loc, [column], `unknown column ${JSON.stringify(column)}` + (didYouMean(column, allowed) || `; columns: ${allowed.join(", ")}`)),
+  missingColumn: (loc: Location, column: string) =>
+    make("missing-column", loc, [column], `missing required column ${JSON.stringify(column)}: add it to the header row (row 1) and fill it for every card`),
+  duplicateColumn: (loc: Location, column: string, firstCol: number) =>
+    make("duplicate-column", loc, [column], `column ${JSON.stringify(column)} appears twice (first in column ${firstCol}); remove or rename one`),
+  unnamedColumn: (loc: Location) => make("unnamed-column", loc, [], "this column holds values but has no name in the header row; name it after a card field or delete it"),
+  extraCells: (loc: Location, cells: number, columns: number) =>
+    make("extra-cells", loc, [], `this row has ${cells} cells but the header names ${columns} columns; quote cells that contain the delimiter`),
+  twoDecks: (loc: Location, path: readonly PathSegment[], first: string, second: string) =>
+    make("two-decks", loc, path, `the game's deck is already ${JSON.stringify(first)}; a game has one deck, so every component naming \`deck:\` must name the same file (got ${JSON.stringify(second)})`),
+  deckYamlUnused: (loc: Location, path: readonly PathSegment[], sheet: string, deckYaml: string) =>
+    make("deck-conflict", loc, path, `the deck comes from ${JSON.stringify(sheet)}, so ${deckYaml} would be ignored; delete (or rename) ${deckYaml}, or remove \`deck:\` to keep the YAML deck`),
 };

@@ -21,6 +21,8 @@ import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Secti
 import { MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
 import { notAnImage } from "./read-text";
 import { readYaml, type YamlSource } from "./yaml-source";
+import { deckSheetOf, readDeckSheet, sheetDiagnostic } from "./deck-source";
+import type { SheetDeck } from "./deck-sheet";
 import { validateWith } from "./zod-issues";
 
 export const DATA_FILES = ["game.yaml", "deck.yaml", "rules.yaml", "reference.yaml"] as const;
@@ -73,10 +75,18 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   };
 
   const gameSrc = read("game.yaml");
-  const deckSrc = read("deck.yaml");
+  const game = validate<GameFile>(gameSchema, gameSrc);
+  const parts = gameSrc === undefined ? undefined : game ? wholeGame(game) : validParts(gameSrc.value);
+  const sheetRef = parts && gameSrc ? deckSheetOf(parts, gameSrc, problems) : undefined;
+  let sheet: SheetDeck | undefined;
+  let deckSrc: YamlSource | undefined;
+  if (sheetRef && gameSrc) {
+    sheet = readDeckSheet(sheetRef, { src: gameSrc, absData, gameDir, problems, display: displayPath }, schemas.deck);
+    deckSrc = sheet?.source.value === undefined ? undefined : sheet.source;
+    if (deckSrc) problems.push(...textProblems(deckSrc));
+  } else deckSrc = read("deck.yaml");
   const rulesSrc = read("rules.yaml");
   const refSrc = read("reference.yaml");
-  const game = validate<GameFile>(gameSchema, gameSrc);
   const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckSrc);
   const rulesDoc = validate<{ rules: unknown }>(schemas.rules, rulesSrc);
   const reference = validate<ReferenceFile>(referenceSchema, refSrc);
@@ -91,7 +101,6 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   const sections = reference && refSrc ? resolvePages(reference, refSrc, rules, rulesDoc !== undefined, rulesName, problems) : undefined;
 
   let model: GameModel | undefined;
-  const parts = gameSrc === undefined ? undefined : game ? wholeGame(game) : validParts(gameSrc.value);
   if (parts && gameSrc) {
     if (parts.id !== undefined && parts.id !== gameId) problems.push(diagnostics.idMismatch(gameSrc.locate(["id"]), ["id"], parts.id, gameId));
     const ctx: Ctx = {
@@ -105,7 +114,9 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       deck: deck?.cards,
       deckOk: deck !== undefined,
       deckSrc,
-      rawDeckLength: rawCards?.length,
+      deckName: sheetRef ? sheetRef.ref.file : "deck.yaml",
+      deckCopies: sheet?.copies,
+      rawDeckPieces: sheet ? (deckSrc === undefined ? undefined : sheet.copies.reduce((n, k) => n + k, 0)) : rawCards?.length,
       reference,
       sections,
       rules,
@@ -134,14 +145,15 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
           gameDir,
           templatesDir,
           game: join(gameDir, "game.yaml"),
-          deck: join(gameDir, "deck.yaml"),
+          deck: sheetRef ? resolve(gameDir, sheetRef.ref.file) : join(gameDir, "deck.yaml"),
           rules: join(gameDir, "rules.yaml"),
           reference: join(gameDir, "reference.yaml"),
         },
       };
     }
   }
-  return { model: problems.length === 0 ? model : undefined, diagnostics: problems };
+  const shown = sheet ? problems.map((d) => sheetDiagnostic(d, sheet.source.displayPath)) : problems;
+  return { model: problems.length === 0 ? model : undefined, diagnostics: shown };
 }
 
 export function checkAll(dataDir: string, opts: LoadOptions = {}): { models: GameModel[]; diagnostics: Diagnostic[] } {
@@ -231,7 +243,12 @@ interface Ctx {
   deck?: Record<string, unknown>[];
   deckOk: boolean;
   deckSrc?: YamlSource;
-  rawDeckLength?: number;
+  /** deck.yaml, or the spreadsheet a component names (as written in game.yaml). */
+  deckName: string;
+  /** Spreadsheet decks: printed copies of each card (its copies column). */
+  deckCopies?: number[];
+  /** Pieces the deck file holds even when it has schema errors (rows × copies). */
+  rawDeckPieces?: number;
   reference?: ReferenceFile;
   sections?: Section[][];
   rules: unknown;
@@ -466,12 +483,12 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
   /** Where each item is written, to report its printed text there. */
   let written: { src?: YamlSource; path: PathSegment[] }[] = [];
   let how = "";
-  if (c.from === "deck") {
-    how = "one per card in deck.yaml";
+  if (c.from === "deck" || c.deck !== undefined) {
+    how = ctx.deckCopies === undefined ? `one per card in ${ctx.deckName}` : `the copies of each row of ${ctx.deckName}`;
     if (!ctx.deckOk) {
-      // deck.yaml has schema errors (reported); still compare its length with the count.
-      if (ctx.rawDeckLength !== undefined && ctx.rawDeckLength !== c.count) {
-        ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, ctx.rawDeckLength, how));
+      // The deck has schema errors (reported); still compare its length with the count.
+      if (ctx.rawDeckPieces !== undefined && ctx.rawDeckPieces !== c.count) {
+        ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, ctx.rawDeckPieces, how));
       }
       return shell();
     }
@@ -489,6 +506,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
       return makeItem({
         id: String(card.id),
         name: String(card.name),
+        copies: ctx.deckCopies?.[i],
         index: card.index as string | undefined,
         title: card.title as string | undefined,
         subtitle: card.subtitle as string | undefined,

@@ -26,6 +26,14 @@ export function isInside(p: string, root: string): boolean {
  * `what` names the file in a fix ("the YAML file", "the template file").
  */
 export function readDataText(absPath: string, displayPath: string, root?: string, what?: string): TextResult {
+  const read = readDataBytes(absPath, displayPath, root, what);
+  return read.ok ? decodeUtf8(read.bytes, displayPath) : read;
+}
+
+export type BytesResult = { ok: true; bytes: Buffer } | { ok: false; diagnostic: Diagnostic };
+
+/** The same checks as readDataText, for a binary file (a spreadsheet): its bytes, not decoded. */
+export function readDataBytes(absPath: string, displayPath: string, root?: string, what?: string): BytesResult {
   const loc: Location = { file: displayPath };
   let real: string;
   try {
@@ -48,7 +56,7 @@ export function readDataText(absPath: string, displayPath: string, root?: string
     const bytes = readUpTo(fd, MAX_FILE_BYTES + 1);
     // The file may have grown since fstat: the limit holds for what is actually read.
     if (bytes.length > MAX_FILE_BYTES) return fail(diagnostics.fileTooLarge(loc, bytes.length, MAX_FILE_BYTES));
-    return decodeUtf8(bytes, displayPath);
+    return { ok: true, bytes };
   } catch (err) {
     return fail(osProblem(loc, err, what));
   } finally {
@@ -56,7 +64,7 @@ export function readDataText(absPath: string, displayPath: string, root?: string
   }
 }
 
-function fail(diagnostic: Diagnostic): TextResult {
+function fail(diagnostic: Diagnostic): { ok: false; diagnostic: Diagnostic } {
   return { ok: false, diagnostic };
 }
 

@@ -12,6 +12,7 @@ import { register as registerList } from "./list";
 import { register as registerTts } from "./tts";
 import { register as registerWatch } from "./watch";
 import { register as registerPod } from "./pod";
+import { register as registerExportCsv } from "./export-csv";
 
 // Listed in --help in this order: data, outputs, engines.
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerList, registerBuild, registerPod, registerTts, registerWatch, registerReplay, registerSimulate, registerMeld];
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerList, registerExportCsv, registerBuild, registerPod, registerTts, registerWatch, registerReplay, registerSimulate, registerMeld];

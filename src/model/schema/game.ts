@@ -3,6 +3,7 @@ import { z } from "zod";
 import { show } from "../diagnostics";
 import { assetPath, colourRef, colourRoles, hexColour, id, identifier, intAtLeast, mm, printedFields, rulesRef } from "./common";
 import { MAX_COPIES, MAX_COUNT, MAX_PIECE_MM, MIN_SECTOR_DEGREES } from "../limits";
+import { DECK_REF } from "../deck-sheet";
 
 /** A whole number 1..max whose message names the limit and what to do instead. */
 function pieces(max: number, what: string, fix: string) {
@@ -92,16 +93,25 @@ export const componentSchema = z
     styleBy: z.string().optional().meta({ description: "Item field whose value names the item's style (e.g. suit)." }),
     sets: z.array(setSchema).min(1).optional(),
     from: z.enum(["deck", "reference"]).optional().meta({ description: "Items come from deck.yaml cards or reference.yaml pages." }),
+    deck: z
+      .string()
+      .regex(DECK_REF, { error: (iss) => `expected a spreadsheet file like "cards.csv" or "cards.xlsx#Sheet1", got ${show(iss.input)}` })
+      .optional()
+      .meta({
+        description:
+          "Items come from a spreadsheet instead of deck.yaml: a .csv file, or an .xlsx file with an optional #sheet name (first sheet by default), relative to this game's folder. Row 1 names the card fields, one row per card, optional copies column. It becomes the game's deck (deck.yaml must then not exist).",
+      }),
     items: z.array(itemSchema).min(1).optional(),
     image: assetPath.optional(),
   })
   .superRefine((c, ctx) => {
-    if ((c.from === undefined) === (c.items === undefined)) {
+    const sources = [c.from, c.items, c.deck].filter((x) => x !== undefined).length;
+    if (sources !== 1) {
       ctx.addIssue({
         code: "custom",
         path: [],
         input: c,
-        message: `give exactly one of "from" (deck or reference) or "items" (a list), got ${c.from === undefined ? "neither" : "both"}`,
+        message: `give exactly one of "from" (deck or reference), "items" (a list) or "deck" (a spreadsheet file), got ${sources === 0 ? "none" : "more than one"}`,
       });
     }
     if (c.kind === "card" || c.kind === "token") {

@@ -1,0 +1,259 @@
+/**
+ * A deck kept in a spreadsheet: `deck: cards.csv` or `deck: cards.xlsx#Sheet1` on a component in
+ * game.yaml. Row 1 names the card fields (dotted names such as `art.credit` for nested fields), each
+ * further row is one card, an optional `copies` (or `count`) column prints a card more than once.
+ *
+ * The rows become the same `{ cards: [...] }` value a deck.yaml holds, wrapped as a YamlSource whose
+ * `locate` answers with `file:row:column`, so the deck schema, the text checks and every
+ * cross-reference report problems in a cell exactly as they do in YAML. Cells are typed by the
+ * card schema: a cell under a number field is read as a number, under a text field as text (so an
+ * index "7" stays text), an empty cell is a field not given.
+ */
+import { parse as parseCsv, CsvError } from "csv-parse/sync";
+import { stringify as stringifyCsv } from "csv-stringify/sync";
+import { z } from "zod";
+import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
+import { MAX_COPIES } from "./limits";
+import { readDataBytes, decodeUtf8 } from "./read-text";
+import { readXlsxSync, type Cell } from "./xlsx-read";
+import type { YamlSource } from "./yaml-source";
+
+export interface DeckRef {
+  /** The file, relative to the game's folder. */
+  file: string;
+  format: "csv" | "xlsx";
+  /** XLSX only: the sheet's name; the first sheet when not given. */
+  sheet?: string;
+}
+
+/** `deck:` values: a .csv file, or an .xlsx file with an optional `#Sheet name`. */
+export const DECK_REF = /^[^#]+\.(csv|xlsx)(#.+)?$/;
+
+export function parseDeckRef(value: string): DeckRef {
+  const hash = value.indexOf("#");
+  const file = hash < 0 ? value : value.slice(0, hash);
+  const format = file.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv";
+  return { file, format, sheet: hash < 0 ? undefined : value.slice(hash + 1) };
+}
+
+/** The column that says how many copies of a card are printed (either spelling). */
+export const COPIES_COLUMNS = ["copies", "count"] as const;
+
+export interface SheetDeck {
+  /** Reads like deck.yaml's source: value `{ cards }` (undefined when the sheet could not be read), cells located by row and column. */
+  source: YamlSource;
+  /** Printed copies of each card, in row order (1 when the sheet has no copies column). */
+  copies: number[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Reads and types a spreadsheet deck. `deckSchema` is the game's deck.yaml schema
+ * (`{ cards: [card] }`); its card fields decide the columns and the type of every cell.
+ */
+export function readSheetDeck(absPath: string, displayPath: string, root: string, ref: DeckRef, deckSchema: z.ZodType): SheetDeck {
+  const fileLoc: Location = { file: displayPath };
+  const empty = (diags: Diagnostic[]): SheetDeck => ({ source: sheetSource(absPath, displayPath, undefined, [], new Map()), copies: [], diagnostics: diags });
+  const read = readDataBytes(absPath, displayPath, root, ref.format === "csv" ? "the CSV file" : "the .xlsx file");
+  if (!read.ok) return empty([read.diagnostic]);
+  const rows = ref.format === "csv" ? csvRows(read.bytes, displayPath) : xlsxRows(read.bytes, displayPath, ref.sheet);
+  if (!rows.ok) return empty([rows.diagnostic]);
+  const header = rows.rows[0];
+  if (header === undefined || header.every(blank)) return empty([diagnostics.sheetEmpty({ ...fileLoc, line: 1, col: 1 })]);
+
+  const fields = cardFields(deckSchema);
+  const problems: Diagnostic[] = [];
+  const at = (row: number, col: number): Location => ({ file: displayPath, line: row, col });
+  const columns = new Map<string, number>(); // field path → 1-based column
+  let copiesCol: number | undefined;
+  header.forEach((cell, i) => {
+    const name = blank(cell) ? "" : String(cell).trim();
+    const col = i + 1;
+    if (name === "") {
+      if (rows.rows.some((r) => !blank(r[i]))) problems.push(diagnostics.unnamedColumn(at(1, col)));
+      return;
+    }
+    const first = columns.get(name) ?? (COPIES_COLUMNS.includes(name as never) ? copiesCol : undefined);
+    if (first !== undefined) return problems.push(diagnostics.duplicateColumn(at(1, col), name, first));
+    if (COPIES_COLUMNS.includes(name as never)) copiesCol = col;
+    else if (!fields.has(name)) problems.push(diagnostics.unknownColumn(at(1, col), name, [...fields.keys(), "copies"]));
+    else columns.set(name, col);
+  });
+  for (const [name, f] of fields) if (f.required && !columns.has(name)) problems.push(diagnostics.missingColumn(at(1, 1), name));
+  // With the header wrong, every row would repeat the same problem: fix the columns first.
+  if (problems.length > 0) return { ...empty(problems), source: sheetSource(absPath, displayPath, undefined, [], columns) };
+
+  const cards: Record<string, unknown>[] = [];
+  const rowOf: number[] = [];
+  const copies: number[] = [];
+  rows.rows.forEach((cells, r) => {
+    const row = r + 1;
+    if (r === 0 || cells.every(blank)) return;
+    if (cells.length > header.length && cells.slice(header.length).some((c) => !blank(c))) problems.push(diagnostics.extraCells(at(row, header.length + 1), cells.length, header.length));
+    const card: Record<string, unknown> = {};
+    for (const [name, col] of columns) {
+      const value = typed(cells[col - 1], fields.get(name)?.types ?? new Set());
+      if (value !== undefined) setPath(card, name.split("."), value);
+    }
+    cards.push(card);
+    rowOf.push(row);
+    copies.push(copiesCol === undefined ? 1 : copiesIn(cells[copiesCol - 1], at(row, copiesCol), header[copiesCol - 1] as string, problems));
+  });
+  return { source: sheetSource(absPath, displayPath, { cards }, rowOf, columns), copies, diagnostics: problems };
+}
+
+// ---- reading rows ----------------------------------------------------------------------------
+
+type Rows = { ok: true; rows: Cell[][] } | { ok: false; diagnostic: Diagnostic };
+
+function csvRows(bytes: Buffer, displayPath: string): Rows {
+  const text = decodeUtf8(bytes, displayPath);
+  if (!text.ok) return text;
+  const firstLine = text.text.split(/\r?\n/, 1)[0];
+  // Spreadsheets in many locales save with ";" (the decimal comma takes ","), some with tabs.
+  const delimiter = firstLine.includes(",") ? "," : firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
+  try {
+    const rows = parseCsv(text.text, { delimiter, relax_column_count: true, skip_empty_lines: false }) as string[][];
+    return { ok: true, rows };
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const line = (err as CsvError & { lines?: number }).lines;
+    return { ok: false, diagnostic: diagnostics.sheetSyntax({ file: displayPath, line: line ?? 1, col: 1 }, err.message) };
+  }
+}
+
+function xlsxRows(bytes: Buffer, displayPath: string, sheet: string | undefined): Rows {
+  const loc: Location = { file: displayPath };
+  const r = readXlsxSync(bytes);
+  if (!r.ok) return { ok: false, diagnostic: diagnostics.sheetUnreadable(loc, r.reason) };
+  const found = sheet === undefined ? r.sheets[0] : r.sheets.find((s) => s.sheet === sheet);
+  if (found === undefined) return { ok: false, diagnostic: diagnostics.sheetNotFound(loc, sheet ?? "", r.sheets.map((s) => s.sheet)) };
+  return { ok: true, rows: found.data };
+}
+
+// ---- typing cells ----------------------------------------------------------------------------
+
+interface FieldInfo {
+  required: boolean;
+  /** JSON Schema types the field accepts: string, number, integer, boolean. */
+  types: Set<string>;
+}
+
+/** Column name (dotted for nested fields) → what the card schema accepts there. */
+function cardFields(deckSchema: z.ZodType): Map<string, FieldInfo> {
+  const json = z.toJSONSchema(deckSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const card = json.properties?.cards?.items ?? {};
+  const out = new Map<string, FieldInfo>();
+  const walk = (s: JsonSchema, prefix: string, required: boolean) => {
+    for (const [key, prop] of Object.entries(s.properties ?? {})) {
+      const name = prefix + key;
+      const req = required && (s.required ?? []).includes(key);
+      if (prop.properties) walk(prop, `${name}.`, req);
+      else out.set(name, { required: req, types: typesOf(prop) });
+    }
+  };
+  walk(card, "", true);
+  return out;
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+}
+
+function typesOf(s: JsonSchema): Set<string> {
+  const out = new Set<string>();
+  if (typeof s.type === "string") out.add(s.type);
+  for (const t of Array.isArray(s.type) ? s.type : []) out.add(t);
+  for (const v of s.enum ?? []) out.add(typeof v);
+  for (const a of s.anyOf ?? []) for (const t of typesOf(a)) out.add(t);
+  return out;
+}
+
+function blank(cell: Cell | undefined): boolean {
+  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
+}
+
+/** A cell as the field's type: numbers under number fields, text under text fields; what fits neither is left for the schema to report. */
+function typed(cell: Cell | undefined, types: Set<string>): unknown {
+  if (blank(cell)) return undefined;
+  const numeric = types.has("number") || types.has("integer");
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  if (typeof cell === "number") return numeric || !types.has("string") ? cell : String(cell);
+  if (typeof cell === "boolean") return types.has("boolean") || !types.has("string") ? cell : String(cell);
+  const text = String(cell);
+  if (types.has("string")) return text;
+  const t = text.trim();
+  if (numeric && t !== "" && Number.isFinite(Number(t))) return Number(t);
+  if (types.has("boolean") && /^(true|false)$/i.test(t)) return t.toLowerCase() === "true";
+  return text;
+}
+
+function copiesIn(cell: Cell | undefined, loc: Location, column: string, problems: Diagnostic[]): number {
+  if (blank(cell)) return 1;
+  const n = typeof cell === "number" ? cell : Number(String(cell).trim());
+  if (Number.isInteger(n) && n >= 1 && n <= MAX_COPIES) return n;
+  problems.push(diagnostics.outOfRange(loc, [column], `a whole number 1..${MAX_COPIES} (copies of this card)`, cell));
+  return 1;
+}
+
+function setPath(target: Record<string, unknown>, keys: string[], value: unknown): void {
+  let obj = target;
+  for (const k of keys.slice(0, -1)) obj = (obj[k] ??= {}) as Record<string, unknown>;
+  obj[keys[keys.length - 1]] = value;
+}
+
+// ---- locating --------------------------------------------------------------------------------
+
+/**
+ * A YamlSource over the sheet: `["cards", i, ...field]` is the cell of card i's row under that
+ * field's column; a key (`{ key: true }`) is its header cell; a card as a whole is its row.
+ */
+function sheetSource(absPath: string, displayPath: string, value: { cards: Record<string, unknown>[] } | undefined, rowOf: number[], columns: Map<string, number>): YamlSource {
+  return {
+    displayPath,
+    absPath,
+    value,
+    locate(path: readonly PathSegment[], opts?: { key?: boolean }): Location {
+      if (path[0] !== "cards" || typeof path[1] !== "number") return { file: displayPath, line: 1, col: 1 };
+      const row = rowOf[path[1]] ?? 1;
+      const field = path.slice(2).filter((p) => typeof p === "string").join(".");
+      const col = field === "" ? 1 : (columns.get(field) ?? [...columns].find(([name]) => name.startsWith(`${field}.`))?.[1] ?? 1);
+      return { file: displayPath, line: opts?.key === true && field !== "" ? 1 : row, col };
+    },
+  };
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/**
+ * The deck as CSV text that `deck: <file>.csv` reads back into the same cards: columns in the
+ * order fields first appear, nested fields as dotted columns, then `copies`.
+ */
+export function deckCsv(cards: readonly Record<string, unknown>[], copies: readonly number[]): string {
+  const flat = cards.map((card) => flatten(card, ""));
+  const columns: string[] = [];
+  for (const row of flat) for (const k of row.keys()) if (!columns.includes(k)) columns.push(k);
+  const rows = flat.map((row, i) => [...columns.map((k) => cellText(row.get(k))), String(copies[i] ?? 1)]);
+  return stringifyCsv([[...columns, "copies"], ...rows], { record_delimiter: "\n" });
+}
+
+function flatten(value: Record<string, unknown>, prefix: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [k, v] of Object.entries(value)) {
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) for (const [kk, vv] of flatten(v as Record<string, unknown>, `${prefix}${k}.`)) out.set(kk, vv);
+    else out.set(prefix + k, v);
+  }
+  return out;
+}
+
+function cellText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  // No card schema has list fields; a list would need a column per entry, so refuse rather than guess.
+  if (Array.isArray(value)) throw new Error("a card field holds a list, which a CSV cell cannot hold");
+  return String(value);
+}

@@ -1,0 +1,74 @@
+/**
+ * Which file holds a game's deck: deck.yaml, or the spreadsheet that components name with
+ * `deck:` in game.yaml. A game has one deck (the engine plays it, codegen writes it), so every
+ * `deck:` must name the same file, and deck.yaml must not sit beside it unused.
+ */
+import { existsSync, realpathSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { z } from "zod";
+import { diagnostics, formatPath, type Diagnostic, type PathSegment } from "./diagnostics";
+import { parseDeckRef, readSheetDeck, type DeckRef, type SheetDeck } from "./deck-sheet";
+import type { ComponentFile } from "./schema/game";
+import type { YamlSource } from "./yaml-source";
+
+export interface SheetRef {
+  ref: DeckRef;
+  /** Where game.yaml names it. */
+  path: PathSegment[];
+}
+
+/** The spreadsheet the game's deck comes from, if a component names one. */
+export function deckSheetOf(parts: { components: { c: ComponentFile; index: number }[] }, src: YamlSource, problems: Diagnostic[]): SheetRef | undefined {
+  let first: { value: string; path: PathSegment[] } | undefined;
+  for (const { c, index } of parts.components) {
+    if (c.deck === undefined) continue;
+    const path = ["components", index, "deck"];
+    if (first === undefined) first = { value: c.deck, path };
+    else if (c.deck !== first.value) problems.push(diagnostics.twoDecks(src.locate(path), path, first.value, c.deck));
+  }
+  return first && { ref: parseDeckRef(first.value), path: first.path };
+}
+
+interface Where {
+  /** game.yaml */
+  src: YamlSource;
+  absData: string;
+  gameDir: string;
+  problems: Diagnostic[];
+  /** A path as messages show it. */
+  display: (abs: string) => string;
+}
+
+/** Reads the spreadsheet deck; problems with the reference itself are reported in game.yaml. */
+export function readDeckSheet(sheet: SheetRef, where: Where, deckSchema: z.ZodType): SheetDeck | undefined {
+  const { src, absData, gameDir, problems, display } = where;
+  const loc = src.locate(sheet.path);
+  const abs = resolve(gameDir, sheet.ref.file);
+  const inside = (p: string, root: string) => {
+    const rel = relative(root, p);
+    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  };
+  if (isAbsolute(sheet.ref.file) || !inside(abs, absData)) {
+    problems.push(diagnostics.pathEscapes(loc, sheet.path, sheet.ref.file));
+    return undefined;
+  }
+  if (!existsSync(abs)) {
+    problems.push(diagnostics.assetMissing(loc, sheet.path, sheet.ref.file, display(abs)));
+    return undefined;
+  }
+  if (!inside(realpathSync(abs), realpathSync(absData))) {
+    problems.push(diagnostics.pathEscapes(loc, sheet.path, sheet.ref.file));
+    return undefined;
+  }
+  if (existsSync(join(gameDir, "deck.yaml"))) problems.push(diagnostics.deckYamlUnused(loc, sheet.path, sheet.ref.file, display(join(gameDir, "deck.yaml"))));
+  const read = readSheetDeck(abs, display(abs), absData, sheet.ref, deckSchema);
+  problems.push(...read.diagnostics);
+  return read;
+}
+
+/** In a spreadsheet the row and column say which card: the path keeps only the column name. */
+export function sheetDiagnostic(d: Diagnostic, sheetFile: string): Diagnostic {
+  if (d.location.file !== sheetFile) return d;
+  const path = d.path.replace(/^cards(\[\d+\])?\.?/, "");
+  return path === d.path ? d : { ...d, path: path === "" ? "" : formatPath([path]) };
+}
