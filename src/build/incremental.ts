@@ -433,7 +433,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
           continue;
         }
         tasks.push(
-          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta, art: { dir: store.artDir(), version } }).then(
+          pool.run({ kind: "pdf", pages: job.pages, faces: job.faces, meta: job.meta, art: { dir: store.artDir(), version }, fonts: input.game.fonts }).then(
             (pdf): void => {
               writeFileAtomic(job.file, pdf);
               store.record(w.next, job.file, job.key, pdf);

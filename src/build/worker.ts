@@ -6,8 +6,10 @@
 import { parentPort } from "node:worker_threads";
 import { writePdf, type ArtStore, type PdfMeta } from "../render/pdf";
 import type { Page } from "../render/page";
+import { registerGameFonts, type GameFont } from "../render/fonts";
 
-export type Task = { kind: "pdf"; pages: Page[]; faces: [string, string][]; meta: PdfMeta; art?: ArtStore };
+/** `fonts`: the game's own fonts, registered in this thread so the PDF embeds the faces the SVGs name. */
+export type Task = { kind: "pdf"; pages: Page[]; faces: [string, string][]; meta: PdfMeta; art?: ArtStore; fonts?: GameFont[] };
 
 export interface Request {
   id: number;
@@ -18,6 +20,7 @@ export interface Request {
 export type Response = { id: number; ok: true; data: Uint8Array } | { id: number; ok: false; message: string; os?: { code: string; syscall?: string; path?: string } };
 
 export async function run(task: Task): Promise<Buffer> {
+  registerGameFonts(task.fonts ?? []);
   return writePdf(task.pages, new Map(task.faces), task.meta, task.art);
 }
 

@@ -18,7 +18,7 @@ import { PAPERS, pageSize, type Page, type Paper, type PrintOptions } from "../r
 import type { RenderGame } from "../render/types";
 import { composePage, type FacePixels } from "./page-compose";
 import { renderAsync } from "@resvg/resvg-js";
-import { ALL_FONT_FILES, type FontStyle } from "../render/fonts";
+import { fontFilesFor, gameFaceIn, type FaceName } from "../render/fonts";
 import { textWidth } from "../render/text";
 import { printPages, type RenderedSide } from "../render/build";
 import { writeFileAtomic } from "../render/files";
@@ -72,7 +72,9 @@ function unescapeXml(s: string): string {
 }
 
 /** The face a rendered <text> selects (see FONT_FACES' attributes). */
-function styleOf(attrs: string): FontStyle {
+function styleOf(attrs: string): FaceName {
+  const own = gameFaceIn(/\sfont-family="([^"]*)"/.exec(attrs)?.[1] ?? "");
+  if (own !== undefined) return own;
   if (/\sfont-style="italic"/.test(attrs)) return "italic";
   const weight = /\sfont-weight="(\w+)"/.exec(attrs)?.[1];
   return weight === "800" || weight === "900" ? "heavy" : weight === "bold" || weight === "700" ? "bold" : "regular";
@@ -109,7 +111,7 @@ function smallFace(cache: Map<string, Promise<FacePixels>>, side: RenderedSide, 
     const box = svgBox(side.svg);
     made = renderAsync(greekSmallText(side.svg), {
       fitTo: { mode: "width", value: Math.max(1, Math.round(box[2] * pxPerMm)) },
-      font: { fontFiles: ALL_FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
+      font: { fontFiles: fontFilesFor(side.svg), loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
       shapeRendering: 2,
       textRendering: 1,
       logLevel: "off",

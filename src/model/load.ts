@@ -9,6 +9,7 @@
  */
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { gameFonts } from "./fonts";
 import { fileURLToPath } from "node:url";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { DataError, DataFolderMissingError, UnknownGameError } from "./errors";
@@ -128,6 +129,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       problems,
     };
     const components = buildComponents(ctx);
+    const fonts = game ? gameFonts(game.fonts ?? [], gameSrc, gameDir, absData, problems) : [];
     gameTotals(ctx);
     if (game && problems.length === 0) {
       model = {
@@ -137,6 +139,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         players: game.players,
         palette: game.colours,
         styles: buildStyles(ctx),
+        fonts,
         components,
         deck: deck?.cards ?? [],
         rules,

@@ -4,6 +4,8 @@
  * so templates stay logic-free. Raw file shapes are the z.infer types in ./schema/*.
  * Sizes are millimetres. Described for users in docs/data-format.md.
  */
+import type { GameFont } from "./fonts";
+
 export type ComponentKind = "card" | "board" | "token" | "sheet";
 
 export interface Size {
@@ -117,6 +119,8 @@ export interface GameModel {
   /** The palette: name → "#rrggbb". */
   palette: Colours;
   styles: Style[];
+  /** The game's own fonts (game.yaml `fonts:`), checked; empty when it uses the bundled ones only. */
+  fonts: GameFont[];
   components: Component[];
   /** The validated deck.yaml cards (engine + printed fields), in file order. */
   deck: Record<string, unknown>[];

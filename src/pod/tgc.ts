@@ -5,7 +5,7 @@
  * `back.png` for the deck's shared back, `<n>-<item>-back.png` for a card with its own back.
  */
 import { availableParallelism } from "node:os";
-import { ALL_FONT_FILES } from "../render/fonts";
+import { fontFilesFor } from "../render/fonts";
 import { mapLimit } from "../render/map-limit";
 import { DPI } from "../render/types";
 import type { PodDeck } from "./decks";
@@ -35,7 +35,7 @@ export function tgcFiles(deck: PodDeck): { name: string; art: string }[] {
 
 async function rasteriseAt(svg: string, px: { w: number; h: number }, key: string): Promise<Buffer> {
   const { rasterise } = await import("../render/raster-core.mjs");
-  const { png, pixels } = await rasterise(svg, px.w, DPI, ALL_FONT_FILES);
+  const { png, pixels } = await rasterise(svg, px.w, DPI, fontFilesFor(svg));
   // The art's aspect ratio decides the height: a mismatch means the art is not the template's size.
   if (pixels !== px.w * px.h) throw new Error(`${key}: rendered ${px.w}×${pixels / px.w} px, The Game Crafter's template is ${px.w}×${px.h} px`);
   return png;

@@ -104,7 +104,7 @@ export function renderFace(templates: TemplateSet, game: RenderGame, ref: FaceRe
   const frame = frameFor(ref.component.width, ref.component.height);
   const warnings: Warning[] = [];
   const where = `${game.id}/${ref.component.id}/${ref.item.id}${ref.side === "back" ? " (back)" : ""}`;
-  const data: RenderData = { where, warnings, iconColors: game.iconColors };
+  const data: RenderData = { where, warnings, iconColors: game.iconColors, fonts: game.fonts ?? [] };
   const values = ref.side === "back" && ref.item.backValues ? ref.item.backValues : ref.item.values;
   const context = {
     game: { id: game.id, title: game.title, ...game.values },

@@ -9,6 +9,11 @@ import * as fontkit from "fontkit";
 
 const fonts = new Map<string, fontkit.Font>();
 
+/** Drops the parsed font of `file` (a game's font file whose bytes changed). */
+export function forgetFontFile(file: string): void {
+  fonts.delete(file);
+}
+
 /** The thread's font for `file`. */
 export function fontFile(file: string): fontkit.Font {
   let font = fonts.get(file);

@@ -5,7 +5,7 @@
 import type { HelperOptions } from "handlebars";
 import { iconSvg, moonPhaseSvg } from "./icons";
 import { layoutText } from "./text";
-import { isFontStyle } from "./fonts";
+import { gameFaceFor, isFontStyle, type GameFont } from "./fonts";
 import { layoutFlow, type FlowSection } from "./flow";
 import type { Warning } from "./types";
 
@@ -13,6 +13,8 @@ export interface RenderData {
   where: string;
   warnings: Warning[];
   iconColors: Record<string, string>;
+  /** The game's own fonts, for the text helper's font="<family>". */
+  fonts?: GameFont[];
 }
 
 /** Most pieces a repeating helper draws: past it a data value is a mistake, not a design. */
@@ -42,12 +44,14 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
     return iconSvg(name, num(cx, "cx", "icon"), num(cy, "cy", "icon"), num(size, "size", "icon"), typeof color === "string" ? color : "#000000");
   },
 
-  /** {{{text value x y w h size=4 min=2.5 style="bold" color="#000" align="middle" valign="middle" lh=1.2}}} */
+  /** {{{text value x y w h size=4 min=2.5 style="bold" font="Family" color="#000" align="middle" valign="middle" lh=1.2}}} */
   text(value: unknown, x: unknown, y: unknown, w: unknown, h: unknown, options: HelperOptions) {
     if (value === undefined || value === null || value === "") return "";
     const o = options.hash as Record<string, unknown>;
     const data = renderData(options);
-    const style = isFontStyle(o.style) ? o.style : "regular";
+    const bundled = isFontStyle(o.style) ? o.style : "regular";
+    // font="<family>": one of the game's own fonts (game.yaml fonts:), in the face nearest the style.
+    const style = typeof o.font === "string" && o.font !== "" ? gameFaceFor(data.fonts ?? [], o.font, bundled) : bundled;
     const label = typeof o.label === "string" ? o.label : "text";
     const result = layoutText(String(value), { x: num(x, "x", "text"), y: num(y, "y", "text"), w: num(w, "w", "text"), h: num(h, "h", "text") }, {
       size: num(o.size ?? 4, "size", "text"),
@@ -60,7 +64,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       iconColors: data.iconColors,
     });
     if (result.missing.length > 0) {
-      data.warnings.push({ where: data.where, message: `${label}: the bundled font has no glyph for ${result.missing.map((c) => JSON.stringify(c)).join(" ")} (use an :icon: token or another character)` });
+      data.warnings.push({ where: data.where, message: `${label}: ${typeof o.font === "string" && o.font !== "" ? `font "${o.font}"` : "the bundled font"} has no glyph for ${result.missing.map((c) => JSON.stringify(c)).join(" ")} (use an :icon: token or another character)` });
     }
     if (result.overflow) {
       data.warnings.push({ where: data.where, message: `${label} "${String(value).slice(0, 40)}" overflows its ${num(w, "w", "text")}×${num(h, "h", "text")} mm box even at ${result.size.toFixed(1)} mm type` });

@@ -5,7 +5,7 @@
 import type * as fontkit from "fontkit";
 import { fontFile } from "./font-files";
 import { shape } from "./shaping";
-import { FONT_FACES } from "./fonts";
+import { FONT_FACES, gameFaces } from "./fonts";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fontkit internals (glyph cache) */
 /** What pdfkit reads of a laid-out glyph: its id, advance (font units) and the text it stands for. */
@@ -49,13 +49,14 @@ function documentFont(file: string): fontkit.Font {
 }
 
 /**
- * Registers the bundled faces with a document (pdfkit would re-read and re-parse every TTF per
+ * Registers the bundled faces (and the game faces this thread knows) with a document (pdfkit would re-read and re-parse every TTF per
  * document). Each face's font object is made when the document first uses it: a face's art
  * recording uses one or two of the four.
  */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   const registered = (doc as any)._registeredFonts as Record<string, { src?: unknown; family?: string }>;
-  for (const face of Object.values(FONT_FACES)) {
+  // A game's own faces registered in this thread too: only the ones a document draws are embedded.
+  for (const face of [...Object.values(FONT_FACES), ...gameFaces()]) {
     let font: fontkit.Font | undefined;
     registered[face.pdfName] = {
       get src() {

@@ -1,7 +1,7 @@
 /**
  * SVG → PNG at 300 dpi (the work itself is in raster-core.mjs, shared with the raster workers).
  */
-import { ALL_FONT_FILES } from "./fonts";
+import { fontFilesFor } from "./fonts";
 import { DPI, MM_PER_INCH } from "./types";
 
 /** Pixel width for a width in mm at 300 dpi (poker with bleed: 69.85 mm → 825 px). */
@@ -12,5 +12,5 @@ export function pxFor(mm: number, dpi = DPI): number {
 export async function svgToPng(svg: string, widthMm: number, dpi = DPI): Promise<Buffer> {
   // Loaded on first use: a build's main thread leaves rasterising to the raster workers.
   const { rasterise } = await import("./raster-core.mjs");
-  return (await rasterise(svg, pxFor(widthMm, dpi), dpi, ALL_FONT_FILES)).png;
+  return (await rasterise(svg, pxFor(widthMm, dpi), dpi, fontFilesFor(svg))).png;
 }

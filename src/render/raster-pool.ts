@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { ALL_FONT_FILES } from "./fonts";
+import { fontFilesFor } from "./fonts";
 import { pxFor } from "./png";
 import { DPI } from "./types";
 
@@ -17,6 +17,8 @@ interface RasterRequest {
   svg: string;
   widthPx: number;
   dpi: number;
+  /** The bundled fonts plus the game faces the SVG names (fontFilesFor). */
+  fontFiles: string[];
 }
 
 type RasterResponse = { id: number; ok: true; png: Uint8Array } | { id: number; ok: false; message: string };
@@ -44,12 +46,13 @@ export class RasterPool {
     if (this.closed) return Promise.reject(new Error("raster pool is closed"));
     const slot = this.pick();
     const id = this.nextId++;
+    const fontFiles = fontFilesFor(svg);
     return new Promise<Buffer>((resolve, reject) => {
       // Counted at once, so faces asked for while a worker starts are spread over the workers.
       slot.jobs.set(id, { resolve, reject });
       slot.worker.ref();
       void slot.ready.then(() => {
-        if (slot.jobs.has(id)) slot.worker.postMessage({ id, svg, widthPx: pxFor(widthMm, dpi), dpi } satisfies RasterRequest);
+        if (slot.jobs.has(id)) slot.worker.postMessage({ id, svg, widthPx: pxFor(widthMm, dpi), dpi, fontFiles } satisfies RasterRequest);
       });
     });
   }
@@ -70,7 +73,7 @@ export class RasterPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { workerData: { fontFiles: ALL_FONT_FILES }, execArgv: [], stderr: false });
+    const worker = new Worker(WORKER_URL, { execArgv: [], stderr: false });
     let ready!: () => void;
     const slot: Slot = { worker, ready: new Promise<void>((r) => (ready = r)), jobs: new Map() };
     worker.on("message", (msg: RasterResponse | { ready: true }) => {

@@ -3,7 +3,7 @@
 // native memory V8 does not see, so they are freed only when a full GC happens to run — rarely
 // and at a cost in the main thread's big heap. Here the heap is a few MB: a full GC every few
 // dozen MB of pixels costs ~1 ms and bounds what dead images hold.
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { rasterise } from "./raster-core.mjs";
@@ -14,7 +14,7 @@ const GC_EVERY_PIXELS = 2_000_000; // ~8 MB of RGBA: two cards, or after each sh
 let sinceGc = 0;
 
 parentPort.on("message", (req) => {
-  rasterise(req.svg, req.widthPx, req.dpi, workerData.fontFiles).then(
+  rasterise(req.svg, req.widthPx, req.dpi, req.fontFiles).then(
     ({ png, pixels }) => {
       const copy = new Uint8Array(png.byteLength);
       copy.set(png);

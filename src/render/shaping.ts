@@ -53,6 +53,11 @@ function codePointsOf(s: string): number[] {
   return out;
 }
 
+/** Drops the face and shaped strings of `file` (a game's font file whose bytes changed). */
+export function forgetShapingFile(file: string): void {
+  faces.delete(file);
+}
+
 /** The glyphs and positions (font units) of `text` in the face of `file`. Cached per string. */
 export function shape(file: string, text: string): Shaped {
   const face = faceFor(file);

@@ -4,7 +4,7 @@
  * The result is finished SVG (one <text> per run, icons as vector paths), so resvg and
  * svg-to-pdfkit place every glyph at the same spot.
  */
-import { measure, missingGlyphs, FONT_FACES, capHeight, type FontStyle } from "./fonts";
+import { measure, missingGlyphs, faceOf, capHeight, type FaceName } from "./fonts";
 import { GLYPH_ICONS, hasIcon, iconSvg } from "./icons";
 
 export interface TextBox {
@@ -18,7 +18,7 @@ export interface TextOptions {
   size: number;
   /** Smallest size to try before giving up (default: 60 % of size). */
   minSize?: number;
-  style?: FontStyle;
+  style?: FaceName;
   color?: string;
   align?: "start" | "middle" | "end";
   valign?: "top" | "middle" | "bottom";
@@ -81,7 +81,7 @@ export function tokenize(text: string): Piece[][] {
 const ICON_EM = 0.95; // icon width as a multiple of the font size
 const ICON_GAP = 0.08;
 
-function groupWidth(group: Piece[], style: FontStyle, size: number): number {
+function groupWidth(group: Piece[], style: FaceName, size: number): number {
   let w = 0;
   for (const p of group) {
     if (p.kind === "word") w += measure(p.text, style, size);
@@ -95,7 +95,7 @@ interface Line {
   width: number;
 }
 
-function wrap(groups: Piece[][], style: FontStyle, size: number, maxWidth: number): { lines: Line[]; tooWide: boolean } {
+function wrap(groups: Piece[][], style: FaceName, size: number, maxWidth: number): { lines: Line[]; tooWide: boolean } {
   const space = measure(" ", style, size);
   const lines: Line[] = [];
   let cur: Line = { groups: [], width: 0 };
@@ -137,7 +137,7 @@ function wrap(groups: Piece[][], style: FontStyle, size: number, maxWidth: numbe
 
 const fmt = (n: number): string => (Math.round(n * 1000) / 1000).toString();
 
-function lineSvg(line: Line, x: number, baseline: number, style: FontStyle, size: number, color: string, iconColors: Record<string, string>): string {
+function lineSvg(line: Line, x: number, baseline: number, style: FaceName, size: number, color: string, iconColors: Record<string, string>): string {
   const space = measure(" ", style, size);
   const out: string[] = [];
   let cx = x;
@@ -145,7 +145,7 @@ function lineSvg(line: Line, x: number, baseline: number, style: FontStyle, size
   let runX = cx;
   const flush = (): void => {
     if (run !== "") {
-      out.push(`<text x="${fmt(runX)}" y="${fmt(baseline)}" ${FONT_FACES[style].attrs} font-size="${fmt(size)}" fill="${color}">${escapeXml(run)}</text>`);
+      out.push(`<text x="${fmt(runX)}" y="${fmt(baseline)}" ${faceOf(style).attrs} font-size="${fmt(size)}" fill="${color}">${escapeXml(run)}</text>`);
     }
     run = "";
   };
@@ -202,7 +202,7 @@ export function layoutText(text: string, box: TextBox, opts: TextOptions): TextL
 }
 
 /** Width of a single line of text with icons (for tables and headings). */
-export function textWidth(text: string, style: FontStyle, size: number): number {
+export function textWidth(text: string, style: FaceName, size: number): number {
   const groups = tokenize(text);
   const space = measure(" ", style, size);
   let w = 0;

@@ -3,6 +3,8 @@
  * a cut shape, template names and items whose values are ready to print. `source.ts` builds this
  * from the data model; tests build it by hand.
  */
+import type { GameFont } from "../model/fonts";
+
 export type ComponentKind = "card" | "token" | "board" | "sheet";
 
 /** Cut shape of one piece inside its w×h box (mm). */
@@ -47,6 +49,8 @@ export interface RenderGame {
   values: Record<string, unknown>;
   /** Colours for inline icons in text, by icon name. */
   iconColors: Record<string, string>;
+  /** The game's own fonts (templates select them with the text helper's font="<family>"). */
+  fonts?: GameFont[];
   components: RenderComponent[];
   /** Folders besides the templates folder that templates may draw images from (the data folder). */
   assetRoots?: string[];

@@ -73,6 +73,27 @@ export const styleSchema = z
   })
   .meta({ description: "Look shared by a group of items (a suit, a side)." });
 
+/** Words of letters, digits, "-" and "_", each starting with a letter (so an SVG names it unquoted). */
+export const FONT_FAMILY = /^[A-Za-z][A-Za-z0-9_-]*( [A-Za-z][A-Za-z0-9_-]*)*$/;
+
+export const fontSchema = z
+  .strictObject({
+    family: z
+      .string()
+      .max(64)
+      .regex(FONT_FAMILY, { error: (iss) => `expected a family name of words made of letters, digits, "-" and "_", each starting with a letter, got ${show(iss.input)}` })
+      .meta({ description: "The family name written in the font file (templates select it with font=\"<family>\")." }),
+    file: z.string().min(1).meta({ description: "The font file in data/<game>/fonts/: TrueType (.ttf) or OpenType (.otf); WOFF/WOFF2 cannot be drawn into PDFs." }),
+    weight: z
+      .int()
+      .min(100)
+      .max(900)
+      .optional()
+      .meta({ description: "The weight written in the file (400 regular, 700 bold, 800 extra bold); default 400." }),
+    style: z.enum(["normal", "italic"]).optional().meta({ description: "normal (default) or italic, as written in the file." }),
+  })
+  .meta({ description: "One face of a game's own font family." });
+
 export const componentSchema = z
   .strictObject({
     id,
@@ -152,6 +173,10 @@ export const gameSchema = z
       .refine((p) => p.min <= p.max, { error: (iss) => `players.min must not exceed players.max, got ${show(iss.input)}` }),
     colours: z.record(id, hexColour).meta({ description: "The palette: colour name → #rrggbb." }),
     styles: z.record(id, styleSchema).optional(),
+    fonts: z
+      .array(fontSchema)
+      .optional()
+      .meta({ description: "The game's own fonts (TTF/OTF files in data/<game>/fonts/), one entry per face; the bundled Inter stays the default." }),
     components: z.array(componentSchema).min(1),
   })
   .meta({ title: "syzygy game.yaml", description: "A game's meta data and every physical component." });
@@ -160,5 +185,6 @@ export type GameFile = z.output<typeof gameSchema>;
 export type ComponentFile = z.output<typeof componentSchema>;
 export type ItemFile = z.output<typeof itemSchema>;
 export type StyleFile = z.output<typeof styleSchema>;
+export type FontFileEntry = z.output<typeof fontSchema>;
 export type FieldValue = z.output<typeof fieldValue>;
 export type Shape = z.output<typeof shapeSchema>;
