@@ -163,6 +163,17 @@ describe("font files that cannot be used", () => {
   });
 });
 
+describe("a template asking for a font the game does not declare", () => {
+  it("fails naming the face, the template and the declared families", () => {
+    const dir = makeFolder();
+    const card = join(dir.templates, "eclipsed", "card.svg.hbs");
+    writeFileSync(card, readFileSync(card, "utf8").replace(`font="${FAMILY}"`, `font="DejaVu Sans"`));
+    const g = load(dir);
+    const cards = subset(g, 1, [g.components.find((c) => c.faceTemplate === "card")!.id]);
+    expect(() => renderSides(cards, new TemplateSet(dir.templates))).toThrow(/^eclipsed\/[^:]+: template .*card\.svg\.hbs: .*font "DejaVu Sans" is not declared in game\.yaml fonts \(declared: "DejaVu Serif"\)/);
+  });
+});
+
 describe("a changed font file", () => {
   const pool = new WorkerPool(1, false);
   afterAll(() => pool.close());
