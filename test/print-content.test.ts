@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { loadGame } from "../src/model/load";
 import { iconNames, iconSvg } from "../src/render/icons";
+import { loadIcons } from "../src/model/icons";
 import { ALL_FONT_FILES } from "../src/render/fonts";
 import { layoutFlow } from "../src/render/flow";
 import { parseSvg, type SvgNode } from "../src/render/svg-parse";
@@ -237,8 +238,9 @@ describe("pieces drawn inside their outlines", () => {
     const size = 100;
     // The ring: radius 0.92 of the icon's half size, stroke 0.12 → outer edge 0.98.
     const ringOuter = (0.98 * size) / 2;
+    const icons = loadIcons(join(DATA, "lunar-trick"), DATA).icons;
     const far = (name: string): number => {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size * 1.5}" height="${size * 1.5}"><rect width="${size * 1.5}" height="${size * 1.5}" fill="#ffffff"/>${iconSvg(name, size * 0.75, size * 0.75, size, "#ffffff")}</svg>`;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size * 1.5}" height="${size * 1.5}"><rect width="${size * 1.5}" height="${size * 1.5}" fill="#ffffff"/>${iconSvg(icons, name, size * 0.75, size * 0.75, size, "#ffffff")}</svg>`;
       const img = new Resvg(svg, { font: { fontFiles: ALL_FONT_FILES, loadSystemFonts: false } }).render();
       const px = img.pixels;
       let out = 0;
@@ -251,7 +253,7 @@ describe("pieces drawn inside their outlines", () => {
       return out;
     };
     // Drawn in white on white, only the (black, translucent) shadow shows: it must stay inside the ring.
-    expect(iconNames()).toContain("lunar-eclipse");
+    expect(iconNames(icons)).toContain("lunar-eclipse");
     const shadow = far("lunar-eclipse");
     expect(shadow).toBeGreaterThan(size * 0.3);
     expect(shadow).toBeLessThanOrEqual(ringOuter - 0.06 * size + 1);

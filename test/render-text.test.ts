@@ -8,9 +8,14 @@ import { Resvg } from "@resvg/resvg-js";
 import { ALL_FONT_FILES, measure, type FontStyle } from "../src/render/fonts";
 import { layoutFlow } from "../src/render/flow";
 import { moonPhaseSvg } from "../src/render/icons";
+import { loadIcons } from "../src/model/icons";
+import { join } from "node:path";
+import { DATA } from "./render-support";
 import { HELPERS, MAX_REPEAT, type RenderData } from "../src/render/helpers";
 
 const box = { x: 0, y: 0, w: 40, h: 20 };
+/** Eclipsed's icon files (data/eclipsed/icons): suit icons, and ☀ ⚡ ◉ ❄ as glyphs. */
+const eclipsedIcons = loadIcons(join(DATA, "eclipsed"), DATA).icons;
 
 function lineTexts(svg: string): string[] {
   return [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
@@ -89,15 +94,16 @@ describe("text layout", () => {
   });
 
   it("draws :icon: tokens and suit glyphs as vector shapes, never as font glyphs", () => {
-    expect(tokenize(":sun: melds +2")[0]).toEqual([{ kind: "icon", name: "sun" }]);
-    expect(tokenize("☀2–10")[0]).toEqual([{ kind: "icon", name: "sun" }, { kind: "word", text: "2–10" }]);
-    const r = layoutText("Edict: :solar: melds ☀ ⚡ ◉ ❄", box, { size: 3, iconColors: { solar: "#e0761a" } });
+    const icons = eclipsedIcons;
+    expect(tokenize(":sun: melds +2", icons)[0]).toEqual([{ kind: "icon", name: "sun" }]);
+    expect(tokenize("☀2–10", icons)[0]).toEqual([{ kind: "icon", name: "sun" }, { kind: "word", text: "2–10" }]);
+    const r = layoutText("Edict: :solar: melds ☀ ⚡ ◉ ❄", box, { size: 3, iconColors: { solar: "#e0761a" }, icons });
     expect(r.svg).not.toMatch(/[☀⚡◉❄]/u);
     expect(r.svg).not.toContain(":solar:");
     expect((r.svg.match(/<g transform="translate/g) ?? []).length).toBe(5);
     expect(r.svg).toContain("#e0761a");
     // Icons take room in the line.
-    expect(textWidth(":sun: x", "regular", 3)).toBeGreaterThan(textWidth("x", "regular", 3) + 2);
+    expect(textWidth(":sun: x", "regular", 3, icons)).toBeGreaterThan(textWidth("x", "regular", 3, icons) + 2);
   });
 
   it("leaves unknown :tokens: as text", () => {
@@ -128,7 +134,7 @@ describe("text layout", () => {
 });
 
 describe("flow layout (reference sheets)", () => {
-  const opts = { x: 0, y: 0, w: 160, h: 200, columns: 2, size: 3.3, minSize: 2, color: "#000", accent: "#333", rule: "#999", shade: "#eee", iconColors: {} };
+  const opts = { x: 0, y: 0, w: 160, h: 200, columns: 2, size: 3.3, minSize: 2, color: "#000", accent: "#333", rule: "#999", shade: "#eee", iconColors: {}, icons: eclipsedIcons };
   const table = { headers: ["Tricks", "Points"], rows: [["1", "2"], ["3", "1"], ["5", "2"]] };
 
   it("prints headings, prose, bullets and every table cell", () => {
@@ -176,8 +182,9 @@ describe("moon phase pictogram", () => {
 
 describe("repeating helpers refuse counts no card can hold", () => {
   it("pips and players stop at MAX_REPEAT with an error naming the helper and the value (not a hang)", () => {
-    expect(() => HELPERS.pips(1e9, "solar", 0, 0, 10, 10, 2, "#000")).toThrow(/helper pips: "n" is 1000000000, more than the 100 pieces/);
+    const options = { data: { icons: eclipsedIcons } };
+    expect(() => HELPERS.pips(1e9, "solar", 0, 0, 10, 10, 2, "#000", options)).toThrow(/helper pips: "n" is 1000000000, more than the 100 pieces/);
     expect(() => HELPERS.players(MAX_REPEAT + 1, 10, 10, 3, "#000")).toThrow(/helper players/);
-    expect(String(HELPERS.pips(MAX_REPEAT, "solar", 0, 0, 10, 10, 2, "#000")).length).toBeGreaterThan(0);
+    expect(String(HELPERS.pips(MAX_REPEAT, "solar", 0, 0, 10, 10, 2, "#000", options)).length).toBeGreaterThan(0);
   });
 });

@@ -25,6 +25,7 @@ import { readYaml, type YamlSource } from "./yaml-source";
 import { deckSheetOf, readDeckSheet, sheetDiagnostic } from "./deck-source";
 import type { SheetDeck } from "./deck-sheet";
 import { validateWith } from "./zod-issues";
+import { loadIcons, unknownIconTokens, type IconSet } from "./icons";
 
 export const DATA_FILES = ["game.yaml", "deck.yaml", "rules.yaml", "reference.yaml"] as const;
 /** data/schema/ holds the generated JSON Schema files, not a game. */
@@ -88,6 +89,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   } else deckSrc = read("deck.yaml");
   const rulesSrc = read("rules.yaml");
   const refSrc = read("reference.yaml");
+  const icons = gameIcons(gameDir, absData, [gameSrc, deckSrc, rulesSrc, refSrc], problems);
   const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckSrc);
   const rulesDoc = validate<{ rules: unknown }>(schemas.rules, rulesSrc);
   const reference = validate<ReferenceFile>(referenceSchema, refSrc);
@@ -139,6 +141,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         players: game.players,
         palette: game.colours,
         styles: buildStyles(ctx),
+        icons,
         fonts,
         components,
         deck: deck?.cards ?? [],
@@ -157,6 +160,14 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   }
   const shown = sheet ? problems.map((d) => sheetDiagnostic(d, sheet.source.displayPath)) : problems;
   return { model: problems.length === 0 ? model : undefined, diagnostics: shown };
+}
+
+/** The game's icons; every `:name:` in its text must name one (checked once the icon files are sound). */
+function gameIcons(gameDir: string, absData: string, sources: (YamlSource | undefined)[], problems: Diagnostic[]): IconSet {
+  const r = loadIcons(gameDir, absData);
+  problems.push(...r.diagnostics);
+  if (r.diagnostics.length === 0) for (const src of sources) problems.push(...unknownIconTokens(src, r.icons));
+  return r.icons;
 }
 
 export function checkAll(dataDir: string, opts: LoadOptions = {}): { models: GameModel[]; diagnostics: Diagnostic[] } {

@@ -6,6 +6,7 @@
  */
 import type { GameFont } from "./fonts";
 
+import type { IconSet } from "./icons";
 export type ComponentKind = "card" | "board" | "token" | "sheet";
 
 export interface Size {
@@ -119,6 +120,8 @@ export interface GameModel {
   /** The palette: name → "#rrggbb". */
   palette: Colours;
   styles: Style[];
+  /** The game's icons (data/<game>/icons/*.svg over the generic ones), checked. */
+  icons?: IconSet;
   /** The game's own fonts (game.yaml `fonts:`), checked; empty when it uses the bundled ones only. */
   fonts: GameFont[];
   components: Component[];

@@ -9,6 +9,7 @@ import { formatDiagnostic } from "../model/diagnostics";
 import { readDataText } from "../model/read-text";
 import { HELPERS, type RenderData } from "./helpers";
 import { inlineImages } from "./image-assets";
+import { iconsBesideTemplates } from "./icons";
 import { BLEED_MM, type FaceRef, type RenderGame, type Warning } from "./types";
 
 type Template = Handlebars.TemplateDelegate;
@@ -104,7 +105,7 @@ export function renderFace(templates: TemplateSet, game: RenderGame, ref: FaceRe
   const frame = frameFor(ref.component.width, ref.component.height);
   const warnings: Warning[] = [];
   const where = `${game.id}/${ref.component.id}/${ref.item.id}${ref.side === "back" ? " (back)" : ""}`;
-  const data: RenderData = { where, warnings, iconColors: game.iconColors, fonts: game.fonts ?? [] };
+  const data: RenderData = { where, warnings, iconColors: game.iconColors, icons: game.icons ?? iconsBesideTemplates(templates.dir, game.id), fonts: game.fonts ?? [] };
   const values = ref.side === "back" && ref.item.backValues ? ref.item.backValues : ref.item.values;
   const context = {
     game: { id: game.id, title: game.title, ...game.values },

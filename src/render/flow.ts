@@ -3,6 +3,7 @@
  * columns, shrinking the type until everything fits the page. Sections are never split.
  */
 import { layoutText, textWidth } from "./text";
+import type { IconSet } from "./icons";
 
 export interface FlowTable {
   caption?: string;
@@ -34,6 +35,8 @@ export interface FlowOptions {
   rule: string;
   shade: string;
   iconColors: Record<string, string>;
+  /** The game's icons (default: only the generic ones). */
+  icons?: IconSet;
 }
 
 interface Block {
@@ -51,7 +54,7 @@ const missingSeen = new Set<string>();
 const f = (n: number): string => (Math.round(n * 1000) / 1000).toString();
 
 function textBlock(text: string, w: number, size: number, o: FlowOptions, style: "regular" | "bold" | "heavy" | "italic", color: string, x = 0, y = 0): Block {
-  const r = layoutText(text, { x, y, w, h: 1e6 }, { size, minSize: size, style, color, lineHeight: LH, iconColors: o.iconColors });
+  const r = layoutText(text, { x, y, w, h: 1e6 }, { size, minSize: size, style, color, lineHeight: LH, iconColors: o.iconColors, icons: o.icons });
   for (const ch of r.missing) missingSeen.add(ch);
   return { svg: r.svg, h: r.lines * size * LH, overflow: r.overflow };
 }
@@ -64,9 +67,9 @@ function tableBlock(t: FlowTable, w: number, size: number, o: FlowOptions): Bloc
   // Each column gets at least its longest word; what is left goes to the columns that would
   // otherwise wrap, in proportion to how much they would like.
   const styleOf = (ri: number): "bold" | "regular" => (ri === 0 && header ? "bold" : "regular");
-  const natural = Array.from({ length: ncol }, (_, c) => Math.max(size * 2, ...all.map((r, ri) => textWidth(r[c] ?? "", styleOf(ri), size) + 2 * pad)));
+  const natural = Array.from({ length: ncol }, (_, c) => Math.max(size * 2, ...all.map((r, ri) => textWidth(r[c] ?? "", styleOf(ri), size, o.icons) + 2 * pad)));
   const minimum = Array.from({ length: ncol }, (_, c) =>
-    Math.max(size * 2, ...all.map((r, ri) => Math.max(0, ...(r[c] ?? "").split(/\s+/).map((word) => textWidth(word, styleOf(ri), size))) + 2 * pad)),
+    Math.max(size * 2, ...all.map((r, ri) => Math.max(0, ...(r[c] ?? "").split(/\s+/).map((word) => textWidth(word, styleOf(ri), size, o.icons))) + 2 * pad)),
   );
   const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
   let widths: number[];

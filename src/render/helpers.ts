@@ -3,7 +3,8 @@
  * circle). Everything a helper computes is geometry; what to show comes from the data.
  */
 import type { HelperOptions } from "handlebars";
-import { iconSvg, moonPhaseSvg } from "./icons";
+import { iconSvg, moonPhaseSvg, type IconSet } from "./icons";
+import { GENERIC_ICONS } from "../model/icons";
 import { layoutText } from "./text";
 import { gameFaceFor, isFontStyle, type GameFont } from "./fonts";
 import { layoutFlow, type FlowSection } from "./flow";
@@ -13,6 +14,8 @@ export interface RenderData {
   where: string;
   warnings: Warning[];
   iconColors: Record<string, string>;
+  /** The game's icons (default: only the generic ones). */
+  icons?: IconSet;
   /** The game's own fonts, for the text helper's font="<family>". */
   fonts?: GameFont[];
 }
@@ -37,11 +40,17 @@ function renderData(options: HelperOptions): RenderData {
   return options.data as RenderData;
 }
 
+/** The game's icons, from Handlebars' options (the last argument of every helper call). */
+function iconsOf(args: unknown[]): IconSet {
+  const options = args[args.length - 1] as Partial<HelperOptions> | undefined;
+  return (options?.data as RenderData | undefined)?.icons ?? GENERIC_ICONS;
+}
+
 export const HELPERS: Record<string, (...args: any[]) => unknown> = {
   /** {{{icon "sun" cx cy size color}}} */
-  icon(name: unknown, cx: unknown, cy: unknown, size: unknown, color: unknown) {
+  icon(name: unknown, cx: unknown, cy: unknown, size: unknown, color: unknown, ...rest: unknown[]) {
     if (typeof name !== "string" || name === "") return "";
-    return iconSvg(name, num(cx, "cx", "icon"), num(cy, "cy", "icon"), num(size, "size", "icon"), typeof color === "string" ? color : "#000000");
+    return iconSvg(iconsOf([cx, cy, size, color, ...rest]), name, num(cx, "cx", "icon"), num(cy, "cy", "icon"), num(size, "size", "icon"), typeof color === "string" ? color : "#000000");
   },
 
   /** {{{text value x y w h size=4 min=2.5 style="bold" font="Family" color="#000" align="middle" valign="middle" lh=1.2}}} */
@@ -62,6 +71,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       valign: o.valign === "middle" || o.valign === "bottom" ? o.valign : "top",
       lineHeight: o.lh === undefined ? undefined : num(o.lh, "lh", "text"),
       iconColors: data.iconColors,
+      icons: data.icons,
     });
     if (result.missing.length > 0) {
       data.warnings.push({ where: data.where, message: `${label}: ${typeof o.font === "string" && o.font !== "" ? `font "${o.font}"` : "the bundled font"} has no glyph for ${result.missing.map((c) => JSON.stringify(c)).join(" ")} (use an :icon: token or another character)` });
@@ -91,7 +101,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
    * {{{pips n icon x y w h size color}}}: n icons spread over a box in rows (1 column up to 3,
    * 2 columns up to 8, 3 beyond), each row centred — the pips of a number card.
    */
-  pips(n: unknown, icon: unknown, x: unknown, y: unknown, w: unknown, h: unknown, size: unknown, color: unknown) {
+  pips(n: unknown, icon: unknown, x: unknown, y: unknown, w: unknown, h: unknown, size: unknown, color: unknown, ...rest: unknown[]) {
     const pipCount = count(n, "n", "pips");
     if (pipCount === 0 || typeof icon !== "string") return "";
     const cols = pipCount <= 3 ? 1 : pipCount <= 8 ? 2 : 3;
@@ -111,10 +121,11 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
         missing -= 1;
       }
     }
+    const icons = iconsOf([color, ...rest]);
     let out = "";
     sizes.forEach((inRow, r) => {
       const cy = rows === 1 ? by + bh / 2 : by + s / 2 + ((bh - s) * r) / (rows - 1);
-      for (let c = 0; c < inRow; c++) out += iconSvg(icon, bx + (bw * (c + 0.5)) / inRow, cy, s, String(color));
+      for (let c = 0; c < inRow; c++) out += iconSvg(icons, icon, bx + (bw * (c + 0.5)) / inRow, cy, s, String(color));
     });
     return out;
   },
@@ -149,13 +160,14 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
   },
 
   /** {{{players n cx cy size color}}}: n figures in a row centred on cx. */
-  players(n: unknown, cx: unknown, cy: unknown, size: unknown, color: unknown) {
+  players(n: unknown, cx: unknown, cy: unknown, size: unknown, color: unknown, ...rest: unknown[]) {
     const people = count(n, "n", "players");
     const s = num(size, "size", "players");
     const step = s * 0.8;
     const x0 = num(cx, "cx", "players") - ((people - 1) * step) / 2;
+    const icons = iconsOf([color, ...rest]);
     let out = "";
-    for (let i = 0; i < people; i++) out += iconSvg("person", x0 + i * step, num(cy, "cy", "players"), s * 0.75, String(color));
+    for (let i = 0; i < people; i++) out += iconSvg(icons, "person", x0 + i * step, num(cy, "cy", "players"), s * 0.75, String(color));
     return out;
   },
 
@@ -210,6 +222,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       rule: typeof o.rule === "string" ? o.rule : "#bbbbbb",
       shade: typeof o.shade === "string" ? o.shade : "#eeeeee",
       iconColors: data.iconColors,
+      icons: data.icons,
     });
     if (result.overflow) data.warnings.push({ where: data.where, message: `reference text does not fit the page even at ${result.size.toFixed(2)} mm type` });
     if (result.missing.length > 0) {

@@ -1,162 +1,82 @@
 /**
- * Vector icons (never font glyphs, so they print identically everywhere). Each icon is drawn in a
- * unit box centred on 0,0 spanning -1..1; `iconSvg` places and scales it. Names are symbols, not
- * games: a game chooses which icon stands for which suit in its data.
+ * Vector icons (never font glyphs, so they print identically everywhere). The drawings come from
+ * the game's data (data/<game>/icons/*.svg, see src/model/icons.ts); this module only places one:
+ * the file's viewBox is fitted into a square of the given size centred on a point, and
+ * `currentColor` becomes the colour it is drawn in. Also `moonPhaseSvg`, a computed drawing.
  */
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { formatDiagnostic } from "../model/diagnostics";
+import { GENERIC_ICONS, loadIcons, type Icon, type IconSet } from "../model/icons";
+import { didYouMean } from "../model/suggest";
+
+export type { Icon, IconSet };
+
 const f = (n: number): string => (Math.round(n * 1000) / 1000).toString();
 
-function polar(r: number, deg: number): [number, number] {
-  const a = ((deg - 90) * Math.PI) / 180;
-  return [r * Math.cos(a), r * Math.sin(a)];
+const attr = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
+export function hasIcon(icons: IconSet, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(icons, name);
 }
 
-function sun(color: string): string {
-  const rays: string[] = [];
-  for (let i = 0; i < 8; i++) {
-    const a = i * 45;
-    const [x1, y1] = polar(1, a);
-    const [x2, y2] = polar(0.62, a - 13);
-    const [x3, y3] = polar(0.62, a + 13);
-    rays.push(`M${f(x1)} ${f(y1)}L${f(x2)} ${f(y2)}L${f(x3)} ${f(y3)}Z`);
+export function iconNames(icons: IconSet): string[] {
+  return Object.keys(icons).sort();
+}
+
+/** Characters that stand for an icon in text (an icon file's `data-glyphs`) → icon name. */
+export function glyphIcons(icons: IconSet): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const icon of Object.values(icons)) for (const g of icon.glyphs) out.set(g, icon.name);
+  return out;
+}
+
+/** An icon centred on (cx, cy), its viewBox's longer side scaled to `size`, drawn in `color`. */
+export function iconSvg(icons: IconSet, name: string, cx: number, cy: number, size: number, color: string): string {
+  const icon: Icon | undefined = hasIcon(icons, name) ? icons[name] : undefined;
+  if (icon === undefined) {
+    const known = iconNames(icons);
+    throw new Error(`unknown icon "${name}"${didYouMean(name, known) || ` (known: ${known.join(", ")})`}; add data/<game>/icons/${name}.svg or use a known name`);
   }
-  return `<path d="${rays.join("")}" fill="${color}"/><circle r="0.5" fill="${color}"/>`;
+  const [vx, vy, vw, vh] = icon.viewBox;
+  const ox = vx + vw / 2;
+  const oy = vy + vh / 2;
+  const centre = ox === 0 && oy === 0 ? "" : ` translate(${f(-ox)} ${f(-oy)})`;
+  const paint = attr(color);
+  const uses = /currentcolor/i;
+  // An icon that names no colour of its own takes the colour as its fill.
+  const fill = uses.test(icon.body) || uses.test(icon.rootAttrs) ? "" : ` fill="${paint}"`;
+  const recolour = (s: string): string => s.replace(/currentcolor/gi, paint);
+  const body = icon.rootAttrs === "" ? recolour(icon.body) : `<g${recolour(icon.rootAttrs)}>${recolour(icon.body)}</g>`;
+  return `<g transform="translate(${f(cx)} ${f(cy)}) scale(${f(size / Math.max(vw, vh))})${centre}"${fill}>${body}</g>`;
 }
 
-function bolt(color: string): string {
-  return `<path d="M0.28 -1L-0.62 0.12L-0.05 0.12L-0.3 1L0.62 -0.18L0.05 -0.18L0.38 -1Z" fill="${color}"/>`;
-}
+const bySetFolder = new Map<string, IconSet>();
 
-/** ◉: a ring around a solid core. */
-function voidRing(color: string): string {
-  return `<circle r="0.8" fill="none" stroke="${color}" stroke-width="0.26"/><circle r="0.4" fill="${color}"/>`;
-}
-
-function snowflake(color: string): string {
-  const parts: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const a = i * 60;
-    const [x, y] = polar(0.95, a);
-    const [bx, by] = polar(0.55, a);
-    const [l1x, l1y] = polar(0.3, a - 60);
-    const [l2x, l2y] = polar(0.3, a + 60);
-    parts.push(`M0 0L${f(x)} ${f(y)}`);
-    parts.push(`M${f(bx)} ${f(by)}l${f(l1x)} ${f(l1y)}M${f(bx)} ${f(by)}l${f(l2x)} ${f(l2y)}`);
+/**
+ * The icons of a game rendered without a data model (tests, tools given only a templates folder):
+ * those in data/<game>/icons next to the templates folder, as `defaultTemplatesDir` pairs them.
+ */
+export function iconsBesideTemplates(templatesDir: string, gameId: string): IconSet {
+  const dataDir = join(dirname(templatesDir), "data");
+  const key = `${dataDir}\0${gameId}`;
+  let set = bySetFolder.get(key);
+  if (set === undefined) {
+    let present = false;
+    try {
+      present = readdirSync(dataDir).includes(gameId);
+    } catch {
+      present = false;
+    }
+    if (!present) set = GENERIC_ICONS;
+    else {
+      const r = loadIcons(join(dataDir, gameId), dataDir);
+      if (r.diagnostics.length > 0) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+      set = r.icons;
+    }
+    bySetFolder.set(key, set);
   }
-  return `<path d="${parts.join("")}" fill="none" stroke="${color}" stroke-width="0.17" stroke-linecap="round"/>`;
-}
-
-function moon(color: string): string {
-  return `<path d="M0.25 -0.95A0.97 0.97 0 1 0 0.95 0.3A0.75 0.75 0 1 1 0.25 -0.95Z" fill="${color}"/>`;
-}
-
-function star(color: string): string {
-  const pts: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const [x, y] = polar(i % 2 === 0 ? 1 : 0.42, i * 36);
-    pts.push(`${f(x)} ${f(y)}`);
-  }
-  return `<path d="M${pts.join("L")}Z" fill="${color}"/>`;
-}
-
-/** A standing figure (player). */
-function person(color: string): string {
-  return `<circle cy="-0.55" r="0.38" fill="${color}"/><path d="M-0.72 1A0.72 0.8 0 0 1 0.72 1Z" fill="${color}"/>`;
-}
-
-/** Stacked cards (a trick). */
-function trick(color: string): string {
-  return (
-    `<rect x="-0.75" y="-0.95" width="1.1" height="1.5" rx="0.15" fill="none" stroke="${color}" stroke-width="0.14" transform="rotate(-12)"/>` +
-    `<rect x="-0.35" y="-0.6" width="1.1" height="1.5" rx="0.15" fill="${color}" transform="rotate(8)"/>`
-  );
-}
-
-function diamond(color: string): string {
-  return `<path d="M0 -1L0.7 0L0 1L-0.7 0Z" fill="${color}"/>`;
-}
-
-function eclipse(color: string): string {
-  return `<circle r="0.95" fill="${color}"/><circle cx="0.3" cy="-0.22" r="0.75" fill="#ffffff"/>`;
-}
-
-/** Waxing crescent: lit on the right. */
-function rising(color: string): string {
-  return `<path d="M0 -1A1 1 0 0 1 0 1A0.55 1 0 0 0 0 -1Z" fill="${color}"/><circle r="0.97" fill="none" stroke="${color}" stroke-width="0.06"/>`;
-}
-
-/** Waning crescent: lit on the left. */
-function falling(color: string): string {
-  return `<path d="M0 -1A1 1 0 0 0 0 1A0.55 1 0 0 1 0 -1Z" fill="${color}"/><circle r="0.97" fill="none" stroke="${color}" stroke-width="0.06"/>`;
-}
-
-/** A moon in the Earth's shadow: dark disc with a lit rim. */
-function lunarEclipse(color: string): string {
-  return (
-    `<circle r="0.92" fill="${color}" fill-opacity="0.35"/>` +
-    // The shadow (a disc r 0.8 at 0.42,-0.1) cut to the inside of the ring (r 0.86): it never crosses the ring.
-    `<path d="M0.506 0.695A0.8 0.8 0 0 1 0.138 -0.849A0.86 0.86 0 0 1 0.506 0.695Z" fill="#000000" fill-opacity="0.35"/>` +
-    `<circle r="0.92" fill="none" stroke="${color}" stroke-width="0.12"/>`
-  );
-}
-
-/** The sun covered by the moon: corona rays around a dark disc. */
-function solarEclipse(color: string): string {
-  const rays: string[] = [];
-  for (let i = 0; i < 16; i++) {
-    const a = i * 22.5;
-    const [x1, y1] = polar(i % 2 === 0 ? 1 : 0.85, a);
-    const [x2, y2] = polar(0.6, a - 7);
-    const [x3, y3] = polar(0.6, a + 7);
-    rays.push(`M${f(x1)} ${f(y1)}L${f(x2)} ${f(y2)}L${f(x3)} ${f(y3)}Z`);
-  }
-  return `<path d="${rays.join("")}" fill="${color}"/><circle r="0.62" fill="${color}"/><circle r="0.55" fill="#111111"/>`;
-}
-
-const ICONS: Record<string, (color: string) => string> = {
-  rising,
-  falling,
-  "lunar-eclipse": lunarEclipse,
-  "solar-eclipse": solarEclipse,
-  sun,
-  bolt,
-  void: voidRing,
-  snowflake,
-  moon,
-  star,
-  person,
-  trick,
-  diamond,
-  eclipse,
-  // Suit names used as symbols by the data.
-  solar: sun,
-  arc: bolt,
-  stasis: snowflake,
-};
-
-/** Symbols in text that are drawn as icons instead of font glyphs. */
-export const GLYPH_ICONS: Record<string, string> = {
-  "☀": "sun",
-  "⚡": "bolt",
-  "◉": "void",
-  "❄": "snowflake",
-  "☾": "moon",
-  "☽": "moon",
-  "★": "star",
-};
-
-export function hasIcon(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(ICONS, name);
-}
-
-export function iconNames(): string[] {
-  return Object.keys(ICONS);
-}
-
-/** An icon centred on (cx, cy) with the given size (its full width). */
-export function iconSvg(name: string, cx: number, cy: number, size: number, color: string): string {
-  const draw = ICONS[name];
-  if (!draw) throw new Error(`unknown icon "${name}" (known: ${iconNames().join(", ")})`);
-  return `<g transform="translate(${f(cx)} ${f(cy)}) scale(${f(size / 2)})">${draw(color)}</g>`;
+  return set;
 }
 
 /**

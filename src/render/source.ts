@@ -70,6 +70,7 @@ export function renderGameFrom(model: GameModel): RenderGame {
     title: model.name,
     values: { name: model.name, palette: model.palette, players: model.players, styles: model.styles },
     iconColors: iconColors(model),
+    icons: model.icons,
     ...(model.fonts.length > 0 ? { fonts: model.fonts } : {}),
     components: model.components.map(renderComponent),
     assetRoots: [model.paths.dataDir],

@@ -5,7 +5,8 @@
  * svg-to-pdfkit place every glyph at the same spot.
  */
 import { measure, missingGlyphs, faceOf, capHeight, type FaceName } from "./fonts";
-import { GLYPH_ICONS, hasIcon, iconSvg } from "./icons";
+import { glyphIcons, hasIcon, iconSvg, type IconSet } from "./icons";
+import { GENERIC_ICONS } from "../model/icons";
 
 export interface TextBox {
   x: number;
@@ -26,6 +27,8 @@ export interface TextOptions {
   lineHeight?: number;
   /** Icon colours by icon name (falls back to the text colour). */
   iconColors?: Record<string, string>;
+  /** The game's icons: `:name:` tokens and their glyphs (default: only the generic ones). */
+  icons?: IconSet;
 }
 
 export interface TextLayout {
@@ -47,7 +50,8 @@ export function escapeXml(s: string): string {
 }
 
 /** Splits text into words, icons and breaks. Icons glued to a word ("☀2–10") stay glued. */
-export function tokenize(text: string): Piece[][] {
+export function tokenize(text: string, icons: IconSet = GENERIC_ICONS): Piece[][] {
+  const glyphs = glyphIcons(icons);
   // Each inner array is one "word group": pieces with no space between them.
   const groups: Piece[][] = [];
   const paragraphs = text.replace(/\r\n?/g, "\n").split("\n");
@@ -63,10 +67,10 @@ export function tokenize(text: string): Piece[][] {
       const group: Piece[] = [];
       let rest = word;
       // Replace symbol glyphs with icon tokens, then split on tokens.
-      for (const [glyph, name] of Object.entries(GLYPH_ICONS)) rest = rest.split(glyph).join(`:${name}:`);
+      for (const [glyph, name] of glyphs) rest = rest.split(glyph).join(`:${name}:`);
       let last = 0;
       for (const m of rest.matchAll(ICON_TOKEN)) {
-        if (!hasIcon(m[1])) continue;
+        if (!hasIcon(icons, m[1])) continue;
         if (m.index > last) group.push({ kind: "word", text: rest.slice(last, m.index) });
         group.push({ kind: "icon", name: m[1] });
         last = m.index + m[0].length;
@@ -137,7 +141,7 @@ function wrap(groups: Piece[][], style: FaceName, size: number, maxWidth: number
 
 const fmt = (n: number): string => (Math.round(n * 1000) / 1000).toString();
 
-function lineSvg(line: Line, x: number, baseline: number, style: FaceName, size: number, color: string, iconColors: Record<string, string>): string {
+function lineSvg(line: Line, x: number, baseline: number, style: FaceName, size: number, color: string, iconColors: Record<string, string>, icons: IconSet): string {
   const space = measure(" ", style, size);
   const out: string[] = [];
   let cx = x;
@@ -163,7 +167,7 @@ function lineSvg(line: Line, x: number, baseline: number, style: FaceName, size:
         flush();
         const iw = size * ICON_EM;
         const mid = baseline - (capHeight(style) * size) / 2;
-        out.push(iconSvg(p.name, cx + size * ICON_GAP + iw / 2, mid, iw, iconColors[p.name] ?? color));
+        out.push(iconSvg(icons, p.name, cx + size * ICON_GAP + iw / 2, mid, iw, iconColors[p.name] ?? color));
         cx += iw + 2 * size * ICON_GAP;
       }
     }
@@ -178,7 +182,8 @@ export function layoutText(text: string, box: TextBox, opts: TextOptions): TextL
   const color = opts.color ?? "#000000";
   const lh = opts.lineHeight ?? 1.22;
   const minSize = opts.minSize ?? opts.size * 0.6;
-  const groups = tokenize(text);
+  const icons = opts.icons ?? GENERIC_ICONS;
+  const groups = tokenize(text, icons);
   let size = opts.size;
   let fit = wrap(groups, style, size, box.w);
   const fits = (lines: Line[], tooWide: boolean, s: number): boolean =>
@@ -195,15 +200,15 @@ export function layoutText(text: string, box: TextBox, opts: TextOptions): TextL
   const parts = fit.lines.map((line, i) => {
     const baseline = top + capHeight(style) * size + i * size * lh;
     const x = align === "start" ? box.x : align === "middle" ? box.x + (box.w - line.width) / 2 : box.x + box.w - line.width;
-    return lineSvg(line, x, baseline, style, size, color, opts.iconColors ?? {});
+    return lineSvg(line, x, baseline, style, size, color, opts.iconColors ?? {}, icons);
   });
   const words = groups.flatMap((g) => g.flatMap((p) => (p.kind === "word" ? [p.text] : [])));
   return { svg: parts.join(""), size, lines: fit.lines.length, overflow, missing: missingGlyphs(words.join(" "), style) };
 }
 
 /** Width of a single line of text with icons (for tables and headings). */
-export function textWidth(text: string, style: FaceName, size: number): number {
-  const groups = tokenize(text);
+export function textWidth(text: string, style: FaceName, size: number, icons: IconSet = GENERIC_ICONS): number {
+  const groups = tokenize(text, icons);
   const space = measure(" ", style, size);
   let w = 0;
   groups.forEach((g, i) => {

@@ -5,6 +5,7 @@
  */
 import type { GameFont } from "../model/fonts";
 
+import type { IconSet } from "../model/icons";
 export type ComponentKind = "card" | "token" | "board" | "sheet";
 
 /** Cut shape of one piece inside its w×h box (mm). */
@@ -49,6 +50,8 @@ export interface RenderGame {
   values: Record<string, unknown>;
   /** Colours for inline icons in text, by icon name. */
   iconColors: Record<string, string>;
+  /** The game's icons (data/<game>/icons); without them, those in data/ beside the templates folder. */
+  icons?: IconSet;
   /** The game's own fonts (templates select them with the text helper's font="<family>"). */
   fonts?: GameFont[];
   components: RenderComponent[];

@@ -1,0 +1,199 @@
+/**
+ * A game's own icons: every `data/<game>/icons/<name>.svg` becomes the `:name:` token in text and
+ * a name for the `icon` helper. Files are read like every data file (confined to the data folder,
+ * size-limited, UTF-8) and checked before use: the drawing is inlined into each face's SVG, so it
+ * must not run scripts or load anything from outside (no <script>, <image>, <foreignObject>,
+ * event attributes, external href or url()). Each refusal is a located diagnostic naming the file.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative, isAbsolute, sep } from "node:path";
+import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
+import { readDataText } from "./read-text";
+import type { YamlSource } from "./yaml-source";
+
+/** One icon, ready to inline: the file's drawing in its own viewBox. */
+export interface Icon {
+  name: string;
+  /** The file as messages show it. */
+  file: string;
+  /** x, y, width, height of the file's viewBox. */
+  viewBox: [number, number, number, number];
+  /** Presentation attributes of the file's root <svg> (fill, stroke…), serialised, "" when none. */
+  rootAttrs: string;
+  /** The markup inside the root <svg>; `currentColor` stands for the colour it is drawn in. */
+  body: string;
+  /** Characters that stand for this icon in text (the root's `data-glyphs`, space-separated). */
+  glyphs: string[];
+}
+
+/** Icons by name. */
+export type IconSet = Readonly<Record<string, Icon>>;
+
+/** Icon names are the token syntax of text: `:name:`. */
+export const ICON_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** Root attributes that style the whole drawing (Feather/Lucide-style icons set stroke here). */
+const ROOT_PAINT = [
+  "fill",
+  "fill-opacity",
+  "fill-rule",
+  "stroke",
+  "stroke-width",
+  "stroke-linecap",
+  "stroke-linejoin",
+  "stroke-miterlimit",
+  "stroke-opacity",
+  "clip-rule",
+  "opacity",
+];
+
+/** Markup an icon may not contain: what it is and the fix. Checked on the file's text. */
+const FORBIDDEN: [RegExp, string][] = [
+  [/<script\b/i, "a <script> element: icons are drawings only; remove it"],
+  [/<foreignObject\b/i, "a <foreignObject> element: icons are drawings only; remove it"],
+  [/<image\b/i, "an <image> element: icons are vector drawings; trace the picture or use card art instead"],
+  [/<!DOCTYPE|<!ENTITY/i, "a DOCTYPE or entity declaration; remove it (save as plain SVG)"],
+  [/\son[a-z]+\s*=/i, "an event attribute (on…=): icons cannot run scripts; remove it"],
+  [/\s(?:xlink:)?href\s*=\s*(?:"(?!#)|'(?!#))/i, "a link to another file (href not starting with #); icons must be self-contained"],
+  [/url\(\s*(?!['"]?#)/i, "a url() that is not a #reference to the icon itself; icons must be self-contained"],
+  [/@import\b/i, "an @import in a style sheet; icons must be self-contained"],
+  [/javascript:/i, "a javascript: address; remove it"],
+];
+
+function at(text: string, offset: number, file: string): Location {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return { file, line, col: offset - before.lastIndexOf("\n") };
+}
+
+function problem(location: Location, message: string): Diagnostic {
+  return { code: "icon-invalid", location, path: "", message };
+}
+
+function display(abs: string): string {
+  const rel = relative(process.cwd(), abs);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : abs;
+}
+
+const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** Parses an icon file's text: the drawing, or the first problem found (located in the file). */
+export function parseIcon(name: string, text: string, file: string): Icon | Diagnostic {
+  for (const [re, what] of FORBIDDEN) {
+    const m = re.exec(text);
+    if (m) return problem(at(text, m.index + (/^\s/.test(m[0]) ? 1 : 0), file), `icon "${name}" contains ${what}`);
+  }
+  // The XML prolog and comments are dropped; everything else is inlined as written.
+  const clean = text.replace(/<\?xml[^>]*\?>/g, "").replace(/<!--[\s\S]*?-->/g, "");
+  const open = /<svg\b((?:"[^"]*"|'[^']*'|[^>"'])*)>/.exec(clean);
+  const close = clean.lastIndexOf("</svg>");
+  if (!open || clean.slice(0, open.index).trim() !== "" || (!open[1].endsWith("/") && (close < 0 || clean.slice(close + 6).trim() !== ""))) {
+    return problem({ file, line: 1, col: 1 }, `icon "${name}" is not an SVG file: expected one <svg …>…</svg> element`);
+  }
+  const attrs = new Map<string, string>();
+  for (const a of open[1].matchAll(ATTR)) attrs.set(a[1], a[2] ?? a[3]);
+  const openAt = at(clean, open.index, file);
+  const viewBox = viewBoxOf(attrs);
+  if (viewBox === undefined) {
+    return problem(openAt, `icon "${name}" has no usable viewBox (four numbers, positive width and height), e.g. viewBox="0 0 24 24"`);
+  }
+  const glyphs = (attrs.get("data-glyphs") ?? "").split(/\s+/).filter((g) => g !== "");
+  const ascii = glyphs.find((g) => [...g].length !== 1 || g.charCodeAt(0) < 0x80);
+  if (ascii !== undefined) {
+    return problem(openAt, `icon "${name}": data-glyphs lists ${JSON.stringify(ascii)}; list single non-ASCII characters separated by spaces, e.g. data-glyphs="☀"`);
+  }
+  const rootAttrs = ROOT_PAINT.filter((k) => attrs.has(k))
+    .map((k) => ` ${k}="${attrs.get(k)!.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`)
+    .join("");
+  const body = open[1].endsWith("/") ? "" : clean.slice(open.index + open[0].length, close).trim();
+  return { name, file, viewBox, rootAttrs, body, glyphs };
+}
+
+function viewBoxOf(attrs: Map<string, string>): Icon["viewBox"] | undefined {
+  const raw = attrs.get("viewBox");
+  const nums = raw !== undefined ? raw.trim().split(/[\s,]+/).map(Number) : [0, 0, Number(attrs.get("width")), Number(attrs.get("height"))];
+  if (nums.length !== 4 || !nums.every(Number.isFinite) || nums[2] <= 0 || nums[3] <= 0) return undefined;
+  return nums as Icon["viewBox"];
+}
+
+/**
+ * Icons every game has unless it brings its own file of the same name: generic shapes the
+ * template helpers draw (`players` draws `person`), not any game's symbols.
+ */
+export const GENERIC_ICONS: IconSet = {
+  person: {
+    name: "person",
+    file: "(built in)",
+    viewBox: [-1, -1, 2, 2],
+    rootAttrs: "",
+    body: `<circle cy="-0.55" r="0.38" fill="currentColor"/><path d="M-0.72 1A0.72 0.8 0 0 1 0.72 1Z" fill="currentColor"/>`,
+    glyphs: [],
+  },
+};
+
+/** `:name:` in text: the same pattern the text layout draws as an icon. */
+const TOKEN = /:([a-z][a-z0-9-]*):/g;
+
+/**
+ * Every `:name:` token in a data file's text that names no icon, located at its string, with the
+ * closest icon name as a suggestion.
+ */
+export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet): Diagnostic[] {
+  if (src === undefined) return [];
+  const known = Object.keys(icons).sort();
+  const out: Diagnostic[] = [];
+  const walk = (value: unknown, path: PathSegment[]): void => {
+    if (typeof value === "string") {
+      if (!value.includes(":")) return;
+      for (const m of value.matchAll(TOKEN)) {
+        if (!Object.prototype.hasOwnProperty.call(icons, m[1])) out.push(diagnostics.unknownName(src.locate(path), path, "icon", m[1], known));
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => walk(v, [...path, i]));
+    } else if (typeof value === "object" && value !== null) {
+      for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    }
+  };
+  walk(src.value, []);
+  return out;
+}
+
+/** Reads `<gameDir>/icons/*.svg` over the generic icons. No folder means only the generic ones. */
+export function loadIcons(gameDir: string, dataDir: string): { icons: IconSet; diagnostics: Diagnostic[] } {
+  const dir = join(gameDir, "icons");
+  const icons: Record<string, Icon> = Object.assign(Object.create(null), GENERIC_ICONS);
+  const problems: Diagnostic[] = [];
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { icons, diagnostics: problems };
+  const byGlyph = new Map<string, string>();
+  for (const entry of readdirSync(dir).sort()) {
+    if (entry.startsWith(".")) continue;
+    const abs = join(dir, entry);
+    const file = display(abs);
+    if (!entry.toLowerCase().endsWith(".svg")) {
+      problems.push(problem({ file }, `icons are SVG files; convert "${entry}" to SVG or move it out of the icons folder`));
+      continue;
+    }
+    const name = entry.slice(0, -4);
+    if (!ICON_NAME.test(name)) {
+      problems.push(problem({ file }, `icon file name "${entry}" cannot be a :token:; name it in lower case letters, digits and "-", starting with a letter (e.g. "fire-1.svg")`));
+      continue;
+    }
+    const read = readDataText(abs, file, dataDir, "an SVG icon file");
+    if (!read.ok) {
+      problems.push(read.diagnostic);
+      continue;
+    }
+    const icon = parseIcon(name, read.text, file);
+    if ("code" in icon) {
+      problems.push(icon);
+      continue;
+    }
+    for (const g of icon.glyphs) {
+      const other = byGlyph.get(g);
+      if (other !== undefined) problems.push(problem({ file }, `icon "${name}" claims the glyph ${JSON.stringify(g)}, which icon "${other}" already stands for; keep it on one icon`));
+      else byGlyph.set(g, name);
+    }
+    icons[name] = icon;
+  }
+  return { icons, diagnostics: problems };
+}
