@@ -44,6 +44,8 @@ export interface SheetDeck {
   source: YamlSource;
   /** Printed copies of each card, in row order (1 when the sheet has no copies column). */
   copies: number[];
+  /** Field (dotted for nested ones) → its 1-based column. */
+  columns: Map<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -53,7 +55,7 @@ export interface SheetDeck {
  */
 export function readSheetDeck(absPath: string, displayPath: string, root: string, ref: DeckRef, deckSchema: z.ZodType): SheetDeck {
   const fileLoc: Location = { file: displayPath };
-  const empty = (diags: Diagnostic[]): SheetDeck => ({ source: sheetSource(absPath, displayPath, undefined, [], new Map()), copies: [], diagnostics: diags });
+  const empty = (diags: Diagnostic[]): SheetDeck => ({ source: sheetSource(absPath, displayPath, undefined, [], new Map()), copies: [], columns: new Map(), diagnostics: diags });
   const read = readDataBytes(absPath, displayPath, root, ref.format === "csv" ? "the CSV file" : "the .xlsx file");
   if (!read.ok) return empty([read.diagnostic]);
   const rows = ref.format === "csv" ? csvRows(read.bytes, displayPath) : xlsxRows(read.bytes, displayPath, ref.sheet);
@@ -99,7 +101,7 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
     rowOf.push(row);
     copies.push(copiesCol === undefined ? 1 : copiesIn(cells[copiesCol - 1], at(row, copiesCol), header[copiesCol - 1] as string, problems));
   });
-  return { source: sheetSource(absPath, displayPath, { cards }, rowOf, columns), copies, diagnostics: problems };
+  return { source: sheetSource(absPath, displayPath, { cards }, rowOf, columns), copies, columns, diagnostics: problems };
 }
 
 // ---- reading rows ----------------------------------------------------------------------------

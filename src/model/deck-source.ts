@@ -66,9 +66,16 @@ export function readDeckSheet(sheet: SheetRef, where: Where, deckSchema: z.ZodTy
   return read;
 }
 
-/** In a spreadsheet the row and column say which card: the path keeps only the column name. */
-export function sheetDiagnostic(d: Diagnostic, sheetFile: string): Diagnostic {
-  if (d.location.file !== sheetFile) return d;
+/**
+ * In a spreadsheet the row and column say which card: the path keeps only the column name, and
+ * a required field left empty is reported at its cell rather than at the start of the row.
+ */
+export function sheetDiagnostic(d: Diagnostic, sheet: SheetDeck): Diagnostic {
+  if (d.location.file !== sheet.source.displayPath) return d;
   const path = d.path.replace(/^cards(\[\d+\])?\.?/, "");
+  const missing = d.code === "missing-key" ? /^missing required key "(.+)"$/.exec(d.message)?.[1] : undefined;
+  const field = missing === undefined ? undefined : path === "" ? missing : `${path}.${missing}`;
+  const col = field === undefined ? undefined : sheet.columns.get(field);
+  if (field !== undefined && col !== undefined) return diagnostics.emptyCell({ ...d.location, col }, field);
   return path === d.path ? d : { ...d, path: path === "" ? "" : formatPath([path]) };
 }

@@ -218,6 +218,8 @@ export const diagnostics = {
     make("missing-column", loc, [column], `missing required column ${JSON.stringify(column)}: add it to the header row (row 1) and fill it for every card`),
   duplicateColumn: (loc: Location, column: string, firstCol: number) =>
     make("duplicate-column", loc, [column], `column ${JSON.stringify(column)} appears twice (first in column ${firstCol}); remove or rename one`),
+  emptyCell: (loc: Location, column: string) =>
+    make("empty-cell", loc, [column], `empty cell: every card needs a value in column ${JSON.stringify(column)}; fill it in`),
   unnamedColumn: (loc: Location) => make("unnamed-column", loc, [], "this column holds values but has no name in the header row; name it after a card field or delete it"),
   extraCells: (loc: Location, cells: number, columns: number) =>
     make("extra-cells", loc, [], `this row has ${cells} cells but the header names ${columns} columns; quote cells that contain the delimiter`),

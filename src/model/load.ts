@@ -158,7 +158,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       };
     }
   }
-  const shown = sheet ? problems.map((d) => sheetDiagnostic(d, sheet.source.displayPath)) : problems;
+  const shown = sheet ? problems.map((d) => sheetDiagnostic(d, sheet)) : problems;
   return { model: problems.length === 0 ? model : undefined, diagnostics: shown };
 }
 

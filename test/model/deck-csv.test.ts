@@ -133,6 +133,11 @@ describe("problems in a CSV deck are located at file:row:column", () => {
     expect(problems(t, "lunar-trick")).toEqual([`${at(t, 4, 5)}: number: expected an integer 1..30, got "three"`]);
   });
 
+  it("a required field left empty: its cell", () => {
+    const t = csvWith((s) => s.replace("rising-3,Rising Moon 3,", "rising-3,,"));
+    expect(problems(t, "lunar-trick")).toEqual([`${at(t, 4, 2)}: name: empty cell: every card needs a value in column "name"; fill it in`]);
+  });
+
   it("a rule across cells (side must match number) points at the cell that breaks it", () => {
     const t = csvWith((s) => s.replace("rising-3,Rising Moon 3,3,Rising Moon,3,rising", "rising-3,Rising Moon 3,3,Rising Moon,3,falling"));
     expect(problems(t, "lunar-trick")).toEqual([expect.stringContaining(`${at(t, 4, 6)}: side: number 3 is on the rising side`)]);
