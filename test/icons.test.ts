@@ -16,6 +16,7 @@ import { renderSides } from "../src/render/build";
 import { svgToPng } from "../src/render/png";
 import { directPlan, recordArt, serializeArt } from "../src/render/pdf-art";
 import { buildGames } from "../src/build/incremental";
+import { HELPERS } from "../src/render/helpers";
 import { WorkerPool } from "../src/build/pool";
 import type { RenderGame } from "../src/render/types";
 import { DATA, REPO, TEMPLATES, subset, tempDir, templates } from "./render-support";
@@ -119,6 +120,13 @@ describe("unknown :name: tokens", () => {
     expect(d[0].location.col).toBeGreaterThan(1);
     expect(d[0].message).toContain('"solr"');
     expect(d[0].message).toContain('did you mean "solar"');
+  });
+
+  it("in a template, an unknown icon name fails the face with the closest name", () => {
+    const icons = check(DATA, "eclipsed").model!.icons;
+    const data = { where: "eclipsed/cards/solar-2", warnings: [], iconColors: {}, icons };
+    expect(String(HELPERS.icon("solar", 5, 5, 4, "#123456", { data }))).toContain('fill="#123456"');
+    expect(() => HELPERS.icon("solr", 5, 5, 4, "#000000", { data })).toThrow(/unknown icon "solr" \(did you mean "solar"\?\)/);
   });
 
   it("the shipped games use only icons they have", () => {
