@@ -19,6 +19,7 @@ import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import { printPages, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
 import { renderFace, type RenderedFace, type TemplateSet } from "../render/face";
+import { assetsUnchanged, withAssetLog } from "../render/image-assets";
 import { listFaces, type FaceEntry } from "../render/faces";
 import { writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
@@ -138,7 +139,9 @@ function templatesHash(dir: string): string {
  * change, each side whose own inputs did not (`faceRenderKey`) is reused from the last render:
  * a one-card edit renders one or two sides, not the whole game (~100 ms less for `eclipsed`).
  */
-const rendered = new Map<string, { key: string; sides: RenderedSide[]; warnings: RenderedWarnings; faces: Map<string, RenderedFace> }>();
+const rendered = new Map<string, { key: string; sides: RenderedSide[]; warnings: RenderedWarnings; faces: Map<string, ArtFace> }>();
+/** A rendered face with the image files (real path → content hash) it was made from. */
+type ArtFace = { face: RenderedFace; assets: Record<string, string> };
 type RenderedWarnings = ReturnType<typeof renderSides>["warnings"];
 
 /**
@@ -154,15 +157,20 @@ function renderSidesCached(input: GameInput, version: string): { sides: Rendered
   const templates = templatesHash(input.templates.dir);
   const key = sha256(version, JSON.stringify(input.game), templates);
   const hit = rendered.get(input.game.id);
-  if (hit !== undefined && hit.key === key) return { sides: hit.sides, warnings: [...hit.warnings] };
+  // A face is reused only while the art files it drew still hold the same bytes.
+  const fresh = (f: ArtFace | undefined) => f !== undefined && assetsUnchanged(f.assets);
+  if (hit !== undefined && hit.key === key && [...hit.faces.values()].every(fresh)) return { sides: hit.sides, warnings: [...hit.warnings] };
   // Same model of the game apart from some items: render only the sides whose inputs changed.
   const base = sha256(version, templates, JSON.stringify({ ...input.game, components: undefined }));
-  const faces = new Map<string, RenderedFace>();
+  const faces = new Map<string, ArtFace>();
   const warnings: RenderedWarnings = [];
   const sides = listFaces(input.game).map((entry): RenderedSide => {
     const k = faceRenderKey(entry, base);
-    const face = hit?.faces.get(k) ?? renderFace(input.templates, input.game, entry);
-    faces.set(k, face);
+    const kept = hit?.faces.get(k);
+    const made = kept !== undefined && fresh(kept) ? kept : withAssetLog(() => renderFace(input.templates, input.game, entry));
+    const art: ArtFace = "face" in made ? made : { face: made.value, assets: made.assets };
+    const face = art.face;
+    faces.set(k, art);
     warnings.push(...face.warnings);
     return { ...entry, svg: face.svg };
   });

@@ -183,7 +183,7 @@ export const diagnostics = {
   assetMissing: (loc: Location, path: readonly PathSegment[], value: string, file: string) =>
     make("asset-missing", loc, path, `asset ${JSON.stringify(value)} not found (looked for ${file})`),
   assetNotImage: (loc: Location, path: readonly PathSegment[], value: string, why: string) =>
-    make("asset-not-image", loc, path, `asset ${JSON.stringify(value)} cannot be drawn: ${why}; point it at a PNG or JPEG file`),
+    make("asset-not-image", loc, path, `asset ${JSON.stringify(value)} cannot be drawn: ${why}; point it at a PNG, JPEG or SVG file`),
   unknownName: (loc: Location, path: readonly PathSegment[], what: string, name: string, known: readonly string[]) =>
     make(
       `unknown-${what}`,

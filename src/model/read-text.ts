@@ -159,7 +159,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-/** Why `path` cannot be drawn as an image (not a regular file, not PNG/JPEG), or undefined when it can. */
+/** Why `path` cannot be drawn as an image (not a regular file, not PNG/JPEG/SVG), or undefined when it can. */
 export function notAnImage(path: string): string | undefined {
   let fd: number;
   try {
@@ -170,11 +170,13 @@ export function notAnImage(path: string): string | undefined {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return `it is ${fileKind(st)}, not an image file`;
-    const head = Buffer.alloc(8);
-    const n = readSync(fd, head, 0, 8, 0);
-    const png = n === 8 && head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const head = Buffer.alloc(4096);
+    const n = readSync(fd, head, 0, head.length, 0);
+    const png = n >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const jpeg = n >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
-    return png || jpeg ? undefined : "it is not a PNG or JPEG image";
+    const text = head.subarray(0, n).toString("utf8");
+    const svg = !text.includes("\0") && /<svg[\s>]/.test(text);
+    return png || jpeg || svg ? undefined : "it is not a PNG, JPEG or SVG image";
   } finally {
     closeSync(fd);
   }

@@ -9,6 +9,7 @@ import { layoutText } from "./text";
 import { gameFaceFor, isFontStyle, type GameFont } from "./fonts";
 import { layoutFlow, type FlowSection } from "./flow";
 import type { Warning } from "./types";
+import { artMarker, isArtFit, parseBox } from "./card-art";
 
 export interface RenderData {
   where: string;
@@ -146,6 +147,27 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
         ),
       )
       .join("");
+  },
+
+  /**
+   * {{{image item.image x y w h fit="cover" crop="x y w h"}}}: card art (PNG, JPEG or SVG) in a box.
+   * cover fills the box and crops, contain fits inside it, stretch distorts; crop picks a part of
+   * the picture in its own units (pixels, or the SVG's viewBox). No path, nothing drawn.
+   */
+  image(path: unknown, x: unknown, y: unknown, w: unknown, h: unknown, options: HelperOptions) {
+    if (path === undefined || path === null || path === "") return "";
+    if (typeof path !== "string") throw new Error(`helper image: the path must be a string, got ${JSON.stringify(path)}`);
+    const o = options.hash as Record<string, unknown>;
+    const fit = o.fit ?? "cover";
+    if (!isArtFit(fit)) throw new Error(`helper image: fit must be "cover", "contain" or "stretch", got ${JSON.stringify(fit)}`);
+    const box = { x: num(x, "x", "image"), y: num(y, "y", "image"), w: num(w, "w", "image"), h: num(h, "h", "image") };
+    if (box.w <= 0 || box.h <= 0) throw new Error(`helper image: the box must have a positive width and height, got ${box.w}×${box.h}`);
+    let crop;
+    if (o.crop !== undefined) {
+      crop = parseBox(String(o.crop));
+      if (crop === undefined) throw new Error(`helper image: crop must be "x y width height" with a positive size, got ${JSON.stringify(o.crop)}`);
+    }
+    return artMarker({ href: path, box, fit, crop });
   },
 
   /** {{add a b}}, {{sub a b}}, {{mul a b}}: offsets inside layouts (e.g. a label box around a computed point). */

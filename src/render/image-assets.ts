@@ -1,13 +1,16 @@
 /**
- * Images a template draws (`<image href=…>`, `<feImage href=…>`). resvg and pdfkit would each open
+ * Images a template draws (`<image href=…>`, `<feImage href=…>`, and card art placed by the
+ * `image` helper, see `artSvg`). resvg and pdfkit would each open
  * whatever path they are given, so no path reaches them: every file href is resolved (relative
  * to the template's folder), must lead, after resolving symbolic links, into the templates or the
  * data folder, and must be a regular PNG or JPEG file within the size limits; it is then inlined
  * as a data: URI. PNG and PDF therefore draw the same checked bytes, and the SVG (the cache key)
  * changes when the image does.
  */
+import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { ART_MARKER, artViewport, parseMarker, rasterContent, svgArt, type ArtMarker } from "./card-art";
 
 /** Largest image file a template may draw. */
 export const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
@@ -16,9 +19,23 @@ export const MAX_IMAGE_PX = 8000;
 
 type ImageType = "png" | "jpeg";
 
-/** Inlined images by real path; an entry is reused only while the file's size and mtime are unchanged. */
-const cache = new Map<string, { stamp: string; uri: string }>();
+/** A checked image file: a raster as a data: URI, or an SVG's markup (art only). */
+interface Loaded {
+  stamp: string;
+  /** sha256 of the bytes: what a cached face was made from. */
+  hash: string;
+  uri?: string;
+  svg?: string;
+  /** Pixel size (raster); undefined for SVG. */
+  size?: { w: number; h: number };
+}
+
+/** Loaded images by real path; an entry is reused only while the file's size and mtime are unchanged. */
+const cache = new Map<string, Loaded>();
 const CACHE_ENTRIES = 64;
+
+/** Real paths of the image files read while `collect` runs (see `withAssetLog`). */
+let log: Map<string, string> | undefined;
 
 const ELEMENT = /<(image|feImage)\b[^>]*>/g;
 const HREF = /(\s(?:xlink:)?href\s*=\s*)("([^"]*)"|'([^']*)')/g;
@@ -37,12 +54,76 @@ export function inlineImages(svg: string, templateFile: string, roots: readonly 
       return resolve(r);
     }
   });
+  if (svg.includes("<image data-art=")) {
+    svg = svg.replace(ART_MARKER, (element) => {
+      const marker = parseMarker(element, decodeEntities);
+      if (marker === undefined) throw new Error(`${element.slice(0, 120)}: not an image helper's element; draw art with {{{image path x y w h}}}`);
+      return artSvg(marker, templateFile, realRoots);
+    });
+  }
   return svg.replace(ELEMENT, (element) =>
     element.replace(HREF, (_all, lead: string, _quoted: string, dq: string | undefined, sq: string | undefined) => {
       const raw = dq ?? sq ?? "";
       return `${lead}"${imageUri(decodeEntities(raw).trim(), templateFile, realRoots)}"`;
     }),
   );
+}
+
+/**
+ * The art a marker stands for, as a nested viewport. The picture may be a PNG, JPEG or SVG file;
+ * an SVG's own images are taken relative to it and checked like a template's.
+ */
+function artSvg(marker: ArtMarker, templateFile: string, roots: readonly string[]): string {
+  const href = marker.href.trim();
+  const shown = `image ${JSON.stringify(href.length > 80 ? href.slice(0, 77) + "..." : href)}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) && !/^[a-z]:[\\/]/i.test(href)) {
+    throw new Error(`${shown}: only files inside the data folder can be drawn (no URLs or data: URIs)`);
+  }
+  const real = confined(href, templateFile, roots, shown);
+  const loaded = loadFile(real, shown, true);
+  if (loaded.uri !== undefined && loaded.size !== undefined) {
+    return artViewport(marker, { x: 0, y: 0, ...loaded.size }, rasterContent(loaded.uri, loaded.size));
+  }
+  const art = svgArt(loaded.svg as string, `art${loaded.hash.slice(0, 8)}-`);
+  if (typeof art === "string") throw new Error(`${shown}: the SVG cannot be drawn: ${art}`);
+  const content = art.content.replace(ELEMENT, (element) =>
+    element.replace(HREF, (_all, lead: string, _quoted: string, dq: string | undefined, sq: string | undefined) => {
+      const raw = dq ?? sq ?? "";
+      return `${lead}"${imageUri(decodeEntities(raw).trim(), real, roots)}"`;
+    }),
+  );
+  return artViewport(marker, art.view, content);
+}
+
+/**
+ * Runs `collect` and returns, with its result, the real path and content hash of every image file
+ * it read, so a cached face can be reused only while each of those files still holds those bytes.
+ */
+export function withAssetLog<T>(collect: () => T): { value: T; assets: Record<string, string> } {
+  const outer = log;
+  const files = new Map<string, string>();
+  log = files;
+  try {
+    const value = collect();
+    const assets: Record<string, string> = {};
+    for (const f of [...files.keys()].sort()) assets[f] = files.get(f) as string;
+    return { value, assets };
+  } finally {
+    log = outer;
+    if (outer) for (const [f, h] of files) outer.set(f, h);
+  }
+}
+
+/** Do these files (from `withAssetLog`) still hold the same bytes? Rereads only a file whose size, mtime or inode changed. */
+export function assetsUnchanged(assets: Record<string, string>): boolean {
+  for (const [real, hash] of Object.entries(assets)) {
+    try {
+      if (readFile(real, real, true).hash !== hash) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 function imageUri(href: string, templateFile: string, roots: readonly string[]): string {
@@ -57,7 +138,13 @@ function imageUri(href: string, templateFile: string, roots: readonly string[]):
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) && !/^[a-z]:[\\/]/i.test(href)) {
     throw new Error(`${shown}: only file paths inside the templates or data folder can be drawn (no URLs); copy the image there and use a relative path`);
   }
-  const abs = resolve(dirname(templateFile), href);
+  const loaded = loadFile(confined(href, templateFile, roots, shown), shown, false);
+  return loaded.uri as string;
+}
+
+/** The real path of `href` (relative to `base`'s folder), which must lie inside one of `roots`. */
+function confined(href: string, base: string, roots: readonly string[], shown: string): string {
+  const abs = resolve(dirname(base), href);
   let real: string;
   try {
     real = realpathSync(abs);
@@ -67,7 +154,7 @@ function imageUri(href: string, templateFile: string, roots: readonly string[]):
   if (!roots.some((root) => isInside(real, root))) {
     throw new Error(`${shown}: the image leads outside the templates and data folders; put it in templates/ or data/ and use a path relative to the template`);
   }
-  return readImage(real, shown);
+  return real;
 }
 
 function isInside(p: string, root: string): boolean {
@@ -75,15 +162,21 @@ function isInside(p: string, root: string): boolean {
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
-function readImage(real: string, shown: string): string {
+function loadFile(real: string, shown: string, svgAllowed: boolean): Loaded {
+  const loaded = readFile(real, shown, svgAllowed);
+  log?.set(real, loaded.hash);
+  return loaded;
+}
+
+function readFile(real: string, shown: string, svgAllowed: boolean): Loaded {
   const fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new Error(`${shown}: not a regular file (a folder, a pipe or a device); point it at a PNG or JPEG file`);
     if (st.size > MAX_IMAGE_BYTES) throw new Error(`${shown}: the image is ${st.size} bytes; the limit is ${MAX_IMAGE_BYTES} bytes`);
-    const stamp = `${st.size}:${st.mtimeMs}`;
+    const stamp = `${st.size}:${st.mtimeMs}:${st.ino}`;
     const hit = cache.get(real);
-    if (hit && hit.stamp === stamp) return hit.uri;
+    if (hit && hit.stamp === stamp && (svgAllowed || hit.uri !== undefined)) return hit;
     const bytes = Buffer.alloc(st.size);
     let n = 0;
     while (n < bytes.length) {
@@ -91,13 +184,19 @@ function readImage(real: string, shown: string): string {
       if (got === 0) break;
       n += got;
     }
+    const hash = createHash("sha256").update(bytes).digest("hex");
     const type = imageType(bytes);
-    if (type === undefined) throw new Error(`${shown}: not a PNG or JPEG image; convert it to PNG`);
-    checkImage(bytes, type, shown);
-    const uri = `data:image/${type};base64,${bytes.toString("base64")}`;
+    let loaded: Loaded;
+    if (type === undefined) {
+      if (!svgAllowed || !isSvg(bytes)) throw new Error(`${shown}: not a PNG${svgAllowed ? ", JPEG or SVG" : " or JPEG"} image; convert it to PNG`);
+      loaded = { stamp, hash, svg: bytes.toString("utf8") };
+    } else {
+      const size = checkImage(bytes, type, shown);
+      loaded = { stamp, hash, uri: `data:image/${type};base64,${bytes.toString("base64")}`, size };
+    }
     if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(real, { stamp, uri });
-    return uri;
+    cache.set(real, loaded);
+    return loaded;
   } finally {
     closeSync(fd);
   }
@@ -109,13 +208,19 @@ function imageType(bytes: Buffer): ImageType | undefined {
   return undefined;
 }
 
-function checkImage(bytes: Buffer, type: ImageType, shown: string): void {
+function isSvg(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 4096).toString("utf8");
+  return !head.includes("\0") && /<svg[\s>]/.test(head);
+}
+
+function checkImage(bytes: Buffer, type: ImageType, shown: string): { w: number; h: number } {
   if (imageType(bytes) !== type) throw new Error(`${shown}: the data is not a ${type.toUpperCase()} image`);
   const size = type === "png" ? pngSize(bytes) : jpegSize(bytes);
   if (size === undefined) throw new Error(`${shown}: the ${type.toUpperCase()} image is damaged (no size in its header)`);
   if (size.w > MAX_IMAGE_PX || size.h > MAX_IMAGE_PX) {
     throw new Error(`${shown}: the image is ${size.w}×${size.h} px; the limit is ${MAX_IMAGE_PX} px a side: scale it down`);
   }
+  return size;
 }
 
 function pngSize(b: Buffer): { w: number; h: number } | undefined {

@@ -16,6 +16,7 @@ import SVGtoPDF from "svg-to-pdfkit";
 import { pdfFontFor } from "./fonts";
 import { drawPlan, planSvg, type SvgPlan } from "./pdf-art-direct";
 import { registerFonts } from "./pdf-fonts";
+import { embedImagesSynchronously } from "./pdf-art-images";
 import { PT_PER_MM } from "./types";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (refs, pages, fonts) */
@@ -125,6 +126,7 @@ export function recordArt(svg: string, converter: "auto" | "svg-to-pdfkit" = "au
   // No default font: pdfkit would parse Helvetica's AFM metrics for every recording.
   const doc = new PDFDocument({ autoFirstPage: false, compress: true, font: null as unknown as string }) as any;
   registerFonts(doc);
+  embedImagesSynchronously(doc);
   doc.ref = (data?: Record<string, unknown>) => new DetachedRef(data);
   const glyphs: GlyphToken[] = [];
   const unicode: Record<number, number[]> = {};

@@ -59,7 +59,7 @@ export function renderComponent(component: Component): RenderComponent {
     shape: cutShape(component.shape),
     faceTemplate: component.templates.face.name,
     backTemplate: component.backs === "shared" ? component.templates.back?.name : undefined,
-    values: { name: component.name, description: component.description, colours: component.colours, sets: component.sets, count: component.count },
+    values: { name: component.name, description: component.description, colours: component.colours, sets: component.sets, count: component.count, image: component.image },
     items: component.items.map((i) => renderItem(component, i)),
   };
 }

@@ -150,12 +150,12 @@ describe("data image paths (image: in the YAML)", () => {
     for (const [name, make, why] of [
       ["art", (p: string) => mkdirSync(p), "it is a folder, not an image file"],
       ["pipe.png", (p: string) => execFileSync("mkfifo", [p]), "it is a named pipe (FIFO), not an image file"],
-      ["notes.png", (p: string) => writeFileSync(p, "hello\n"), "it is not a PNG or JPEG image"],
+      ["notes.png", (p: string) => writeFileSync(p, "hello\n"), "it is not a PNG, JPEG or SVG image"],
     ] as const) {
       const t = withImage(name);
       make(t.path(`lunar-trick/${name}`));
       expect(problems(t)).toEqual([
-        `${t.loc(LT_GAME, `image: ${name}`, 7)}: components[4].items[0].image: asset ${JSON.stringify(name)} cannot be drawn: ${why}; point it at a PNG or JPEG file`,
+        `${t.loc(LT_GAME, `image: ${name}`, 7)}: components[4].items[0].image: asset ${JSON.stringify(name)} cannot be drawn: ${why}; point it at a PNG, JPEG or SVG file`,
       ]);
     }
   });
