@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { ALL_FONT_FILES } from "../render/fonts";
 
 const require = createRequire(import.meta.url);
-const LIBRARIES = ["@resvg/resvg-js", "sharp", "pdfkit", "svg-to-pdfkit", "fontkit", "harfbuzzjs"];
+const LIBRARIES = ["@resvg/resvg-js", "sharp", "pdfkit", "svg-to-pdfkit", "fontkit", "harfbuzzjs", "pngjs"];
 const SOURCE_DIRS = ["../render", "."].map((d) => fileURLToPath(new URL(d, import.meta.url)));
 
 export function sha256(...parts: (string | Uint8Array)[]): string {

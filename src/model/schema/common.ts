@@ -63,7 +63,7 @@ export const colourRoles = z.record(identifier, colourRef).meta({ description: "
 export const assetPath = z
   .string()
   .min(1)
-  .meta({ description: "File path relative to this game's data folder; must stay inside data/." });
+  .meta({ description: "A PNG, JPEG or SVG file, relative to this game's data folder (it must stay inside data/): card art drawn by the template's image helper." });
 
 /**
  * Printed, presentation-only text of one item (card, token, sheet). Text may contain icon
