@@ -1,12 +1,14 @@
 /**
  * The watcher never goes stale (issues 17 and 18): a game folder deleted and recreated, a folder
- * created while watching, an editor's atomic save (temporary file renamed over the original)
- * and a game's template edited are all seen and rebuild the right game. Each step awaits the
+ * created while watching, an editor's atomic save (temporary file renamed over the original),
+ * a game's template, an icon, an art file and a font file edited are all seen and rebuild the right
+ * game (and, for icons and art, exactly the faces that use them). Each step awaits the
  * watcher's own rebuild callback; nothing sleeps for a fixed time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { Watcher, isEditorLitter } from "../src/build/watch";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 
@@ -50,7 +52,7 @@ describe("watcher over changing folders", () => {
   }
 
   /** Writes `text` as editors do: a temporary file next to it, renamed over the original. */
-  function atomicSave(file: string, text: string): void {
+  function atomicSave(file: string, text: string | Buffer): void {
     const temp = `${file}.tmp`;
     writeFileSync(temp, text);
     renameSync(temp, file);
@@ -131,6 +133,49 @@ describe("watcher over changing folders", () => {
     const e = await until((x) => x.kind === "rebuilt", from);
     expect(e.games).toEqual(["eclipsed"]);
     expect(lines.join("\n")).toMatch(/eclipsed: \d+ faces? changed/);
+  }, 60_000);
+
+  /** The number of faces the watcher's log says changed in `game` since log line `from`. */
+  function facesChanged(game: string, from: number): number {
+    const m = lines.slice(from).join("\n").match(new RegExp(`${game}: (\\d+) faces? changed`));
+    return m ? Number(m[1]) : 0;
+  }
+
+  it("an icon file saved atomically rebuilds exactly the faces that draw it", async () => {
+    const icon = join(data, "lunar-trick", "icons", "falling.svg");
+    const [from, fromLine] = [events.length, lines.length];
+    atomicSave(icon, readFileSync(icon, "utf8").replace("</svg>", '<circle r="0.1" fill="currentColor"/></svg>'));
+    const e = await until(rebuilt("lunar-trick"), from);
+    expect(e.games).toEqual(["lunar-trick"]);
+    // The falling-moon cards draw it, the rising-moon ones do not.
+    const n = facesChanged("lunar-trick", fromLine);
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(41);
+  }, 60_000);
+
+  it("an art file replaced rebuilds the faces that show it (the card back)", async () => {
+    const art = join(data, "lunar-trick", "images", "night-sky.png");
+    const [from, fromLine] = [events.length, lines.length];
+    writeFileSync(art, Buffer.from(PNG_1X1, "base64"));
+    await until(rebuilt("lunar-trick"), from);
+    expect(facesChanged("lunar-trick", fromLine)).toBe(1);
+  }, 60_000);
+
+  it("a font file added (and declared), then replaced, rebuilds the game that declares it", async () => {
+    const dejavu = join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/ttf/DejaVuSerif.ttf")));
+    const fonts = join(data, "eclipsed", "fonts");
+    mkdirSync(fonts, { recursive: true });
+    copyFileSync(join(dejavu, "DejaVuSerif.ttf"), join(fonts, "Own.ttf"));
+    let from = events.length;
+    const game = join(data, "eclipsed", "game.yaml");
+    atomicSave(game, readFileSync(game, "utf8") + "\nfonts:\n  - { family: DejaVu Serif, file: Own.ttf }\n");
+    await until(rebuilt("eclipsed"), from);
+    // Another cut under the same name: the file's bytes, not its name, are the input. (Which faces
+    // it re-renders is test/fonts.test.ts's business: no shipped template uses it.)
+    from = events.length;
+    atomicSave(join(fonts, "Own.ttf"), readFileSync(join(dejavu, "DejaVuSerifCondensed.ttf")));
+    const e = await until((x) => x.games.includes("eclipsed"), from);
+    expect(e).toEqual({ kind: "rebuilt", games: ["eclipsed"] });
   }, 60_000);
 
   it("editor litter (swap, backup, lock files) is not an input", () => {
