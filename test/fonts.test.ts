@@ -207,3 +207,23 @@ describe("a changed font file", () => {
     for (const f of pdfs) expect(readFileSync(f).toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSerifCondensed\b/);
   }, 120_000);
 });
+
+describe("a reference sheet in the game's font", () => {
+  it("flow's font= sets headings, text and tables in the game's faces (heavy headings in the bold one)", () => {
+    // Sheet notes are italic: the game declares an italic face too.
+    const dir = makeFolder(`${FONTS_YAML}  - { family: ${FAMILY}, file: DejaVuSerif-Italic.ttf, style: italic }\n`);
+    copyFileSync(join(DEJAVU, "DejaVuSerif-Italic.ttf"), join(dir.data, "eclipsed", "fonts", "DejaVuSerif-Italic.ttf"));
+    const frame = join(dir.templates, "partials", "sheet-frame.hbs");
+    const src = readFileSync(frame, "utf8");
+    expect(src).toMatch(/\{\{\{flow sections /);
+    // Hash arguments go after the positional ones.
+    writeFileSync(frame, src.replace(/(\{\{\{flow sections [^}]*)\}\}\}/, `$1 font="${FAMILY}"}}}`));
+    const game = load(dir);
+    const sheet = game.components.find((c) => c.kind === "sheet")!;
+    const side = renderSides(subset(game, 1, [sheet.id]), new TemplateSet(dir.templates)).sides.find((s) => s.side === "face")!;
+    const runs = ownRuns(side.svg);
+    expect(runs.some((r) => r.key.startsWith(`${FAMILY} 700 `))).toBe(true);
+    expect(runs.some((r) => r.key.startsWith(`${FAMILY} 400 `))).toBe(true);
+    expect(runs.length).toBeGreaterThan(20);
+  });
+});

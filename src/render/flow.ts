@@ -4,6 +4,7 @@
  */
 import { layoutText, textWidth } from "./text";
 import type { IconSet } from "./icons";
+import type { FaceName, FontStyle } from "./fonts";
 
 export interface FlowTable {
   caption?: string;
@@ -37,7 +38,11 @@ export interface FlowOptions {
   iconColors: Record<string, string>;
   /** The game's icons (default: only the generic ones). */
   icons?: IconSet;
+  /** The face each style is set in: the bundled one, or the game's own font (font="Family"). */
+  faceOf?: (style: FontStyle) => FaceName;
 }
+
+const faceFor = (o: FlowOptions, style: FontStyle): FaceName => (o.faceOf ? o.faceOf(style) : style);
 
 interface Block {
   svg: string;
@@ -54,7 +59,7 @@ const missingSeen = new Set<string>();
 const f = (n: number): string => (Math.round(n * 1000) / 1000).toString();
 
 function textBlock(text: string, w: number, size: number, o: FlowOptions, style: "regular" | "bold" | "heavy" | "italic", color: string, x = 0, y = 0): Block {
-  const r = layoutText(text, { x, y, w, h: 1e6 }, { size, minSize: size, style, color, lineHeight: LH, iconColors: o.iconColors, icons: o.icons });
+  const r = layoutText(text, { x, y, w, h: 1e6 }, { size, minSize: size, style: faceFor(o, style), color, lineHeight: LH, iconColors: o.iconColors, icons: o.icons });
   for (const ch of r.missing) missingSeen.add(ch);
   return { svg: r.svg, h: r.lines * size * LH, overflow: r.overflow };
 }
@@ -67,9 +72,9 @@ function tableBlock(t: FlowTable, w: number, size: number, o: FlowOptions): Bloc
   // Each column gets at least its longest word; what is left goes to the columns that would
   // otherwise wrap, in proportion to how much they would like.
   const styleOf = (ri: number): "bold" | "regular" => (ri === 0 && header ? "bold" : "regular");
-  const natural = Array.from({ length: ncol }, (_, c) => Math.max(size * 2, ...all.map((r, ri) => textWidth(r[c] ?? "", styleOf(ri), size, o.icons) + 2 * pad)));
+  const natural = Array.from({ length: ncol }, (_, c) => Math.max(size * 2, ...all.map((r, ri) => textWidth(r[c] ?? "", faceFor(o, styleOf(ri)), size, o.icons) + 2 * pad)));
   const minimum = Array.from({ length: ncol }, (_, c) =>
-    Math.max(size * 2, ...all.map((r, ri) => Math.max(0, ...(r[c] ?? "").split(/\s+/).map((word) => textWidth(word, styleOf(ri), size, o.icons))) + 2 * pad)),
+    Math.max(size * 2, ...all.map((r, ri) => Math.max(0, ...(r[c] ?? "").split(/\s+/).map((word) => textWidth(word, faceFor(o, styleOf(ri)), size, o.icons))) + 2 * pad)),
   );
   const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
   let widths: number[];

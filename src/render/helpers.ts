@@ -227,7 +227,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       .join("");
   },
 
-  /** {{{flow sections x y w h columns=2 size=3.2 color="#222" accent="#444"}}}: a reference-sheet body. */
+  /** {{{flow sections x y w h columns=2 size=3.2 font="Family" color="#222" accent="#444"}}}: a reference-sheet body. */
   flow(sections: unknown, x: unknown, y: unknown, w: unknown, h: unknown, options: HelperOptions) {
     const o = options.hash as Record<string, unknown>;
     const data = renderData(options);
@@ -245,6 +245,8 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       shade: typeof o.shade === "string" ? o.shade : "#eeeeee",
       iconColors: data.iconColors,
       icons: data.icons,
+      // font="<family>": the game's own font for the whole body, each style in its nearest face.
+      faceOf: typeof o.font === "string" && o.font !== "" ? (style) => gameFaceFor(data.fonts ?? [], o.font as string, style) : undefined,
     });
     if (result.overflow) data.warnings.push({ where: data.where, message: `reference text does not fit the page even at ${result.size.toFixed(2)} mm type` });
     if (result.missing.length > 0) {
