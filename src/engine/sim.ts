@@ -11,7 +11,7 @@
  */
 import { rngFromSeed, rngInt } from "./core/rng";
 import type { Rng } from "./core/rng";
-import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew } from "./core/serialize";
+import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew, shown } from "./core/serialize";
 import type { Hasher } from "./core/serialize";
 import type { BaseAction, BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
 import { stableSort } from "./core/util";
@@ -106,13 +106,6 @@ function isInt(x: unknown): boolean {
   return typeof x === "number" && Math.floor(x) === x;
 }
 
-function shown(x: unknown): string {
-  if (typeof x === "string") return '"' + x + '"';
-  // formatNumber: "" + 1e20 is "100000000000000000000" in Node, "1e+20" in Lua
-  if (typeof x === "number") return formatNumber(x);
-  if (typeof x === "boolean") return x ? "true" : "false";
-  return "(missing)";
-}
 
 /** The game's default options overridden by `given`; unknown names or wrong types are refused. */
 export function mergeOptions(game: AnyGame, given: { [name: string]: unknown } | undefined): Rejection | { options: { [name: string]: unknown } } {

@@ -35,6 +35,17 @@ export function formatNumber(n: number): string {
   return neg ? "-" + text : text;
 }
 
+/**
+ * A value from untrusted input, for a message: the same text in Node and Lua — numbers through
+ * formatNumber ("" + 1e20 and denormals print differently in Lua), never a table's address.
+ */
+export function shown(x: unknown): string {
+  if (typeof x === "string") return '"' + x + '"';
+  if (typeof x === "number") return formatNumber(x);
+  if (typeof x === "boolean") return x ? "true" : "false";
+  return "(missing)";
+}
+
 /** True when `s` has a character `quote` must rewrite (most engine strings have none). */
 function needsEscape(s: string): boolean {
   for (let i = 0; i < s.length; i++) {

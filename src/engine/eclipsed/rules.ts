@@ -3,6 +3,7 @@
  * `legal` enumerates exactly what `apply` accepts; both ask the same predicates
  * (`meldRejection`, `discardRejection`, `goOutRejection`), so they cannot disagree.
  */
+import { shown } from "../core/serialize";
 import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/commits";
 import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
 import type { ApplyResult, GameConfig, Rejection } from "../core/types";
@@ -638,7 +639,7 @@ export function checkDeal(config: GameConfig<EclipsedOptions>): Rejection | unde
   if (!known) return { rule: "EC-28", message: `unknown format "${config.options.format}" (standard, quick or long)` };
   const series = config.options.series;
   if (series !== undefined && (typeof series !== "number" || series < 1 || Math.floor(series) !== series || series % 2 === 0))
-    return { rule: "EC-35", message: `series must be an odd number of matches (1 = one match, 3 = best of 3), got ${String(series)}` };
+    return { rule: "EC-35", message: `series must be an odd number of matches (1 = one match, 3 = best of 3), got ${shown(series)}` };
   const seen: string[] = [];
   const check = (id: unknown): Rejection | undefined => {
     if (typeof id !== "string" || findCard(id) === undefined) return { rule: "deal", message: `unknown card id ${typeof id === "string" ? id : "(not a string)"}` };

@@ -20,6 +20,7 @@
  * (wrong action type now), LT-turn (not this seat's turn / already committed), LT-hand (card not
  * in hand). See docs/rules/lunar-trick.md.
  */
+import { shown } from "../core/serialize";
 import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/commits";
 import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
@@ -69,12 +70,6 @@ function reject(rule: string, message: string): { ok: false; rule: string; messa
   return { ok: false, rule, message };
 }
 
-/** Text for a value of unknown type inside a message (Lua cannot concatenate nil or tables). */
-function shown(x: unknown): string {
-  if (typeof x === "string") return '"' + x + '"';
-  if (typeof x === "number") return "" + x;
-  return "(missing)";
-}
 
 function emptyPiles(players: number): string[][] {
   const out: string[][] = [];

@@ -17,12 +17,8 @@ export function copyList<T>(items: readonly T[]): T[] {
   return out;
 }
 
-/** A value from untrusted input, for a message: the same text in Node and Lua (never a table's address). */
-export function shown(x: unknown): string {
-  if (typeof x === "string") return `"${x}"`;
-  if (typeof x === "number" || typeof x === "boolean") return `${x}`;
-  return "(missing)";
-}
+import { shown } from "../core/serialize";
+export { shown };
 
 export function sortHand(hand: readonly string[]): string[] {
   return stableSort(hand, (a, b) => deckOrder(a) - deckOrder(b));
