@@ -160,7 +160,9 @@ describe("gallery server fuzz", () => {
           expect(h !== undefined && /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i.test(h), `200 for Host ${JSON.stringify(h)}`).toBe(true);
           // A served file is one of out/'s files (the gallery gets the live-reload script added).
           const known = [...served].some((text) => r.body === text || r.body.startsWith(text.replace("</body></html>", "")));
-          expect(known || r.body.includes("syzygy previews"), `unexpected body for ${JSON.stringify(t)}: ${r.body.slice(0, 80)}`).toBe(true);
+          // …or the live-reload event stream (server-sent events open with a retry line, chunked).
+          const events = t.startsWith("/__syzygy/events") && /^[0-9a-f]+\r\nretry: \d+\n/.test(r.body);
+          expect(known || events || r.body.includes("syzygy previews"), `unexpected body for ${JSON.stringify(t)}: ${r.body.slice(0, 80)}`).toBe(true);
         }
       }),
       LIMITS,

@@ -359,8 +359,14 @@ export function apply(state: LtState, seat: number, action: LtAction): LtResult 
   if (typeof seat !== "number" || Math.floor(seat) !== seat || seat < 0 || seat >= state.players)
     return reject("LT-seat", "no seat " + shown(seat) + " in a " + state.players + "-player game (seats are 0-based)");
   if (state.phase === "over") return reject("LT-over", "the game is over");
-  const type: unknown = action !== undefined && action !== null ? action.type : undefined;
-  const card: unknown = action !== undefined && action !== null ? action.card : undefined;
+  // Not `cond ? action.card : undefined`: TSTL compiles that to `cond and action.card or nil`,
+  // which turns a `false` card into nil in Lua (and a different message than Node's).
+  let type: unknown = undefined;
+  let card: unknown = undefined;
+  if (action !== undefined && action !== null) {
+    type = action.type;
+    card = action.card;
+  }
   if (state.phase === "commit") {
     if (type !== "commit")
       return reject("LT-phase", "each round opens with the face-down initial trick: expected a commit, got " + shown(type));
