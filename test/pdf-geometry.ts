@@ -218,20 +218,8 @@ export async function pageGeometry(bytes: Uint8Array): Promise<PageGeometry[]> {
   return out;
 }
 
-/** The union of boxes. */
-export function unionBox(boxes: Box[]): Box {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const b of boxes) {
-    x0 = Math.min(x0, b.x);
-    y0 = Math.min(y0, b.y);
-    x1 = Math.max(x1, b.x + b.w);
-    y1 = Math.max(y1, b.y + b.h);
-  }
-  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-}
+/** The union of boxes: the page model's own (boxes and rects share their shape). */
+export { union as unionBox } from "../src/render/page";
 
 /** Distance from a box to the nearest paper edge. */
 export function edgeDistance(b: Box, page: { width: number; height: number }): number {
