@@ -176,6 +176,22 @@ describe("fuzz: replay input", () => {
     );
   }, 120_000);
 
+  it("a card id holding an escaped newline: the refusal stays one located line, the same in Lua", async () => {
+    // found by `npm run fuzz`: a backslash typed before "n" in "rising-1" made the id "risi\ng-1"
+    const req = JSON.parse(EXAMPLES[0]) as ReplayRequest;
+    const at = req.actions.findIndex((a) => a.type === "play");
+    req.actions[at] = { ...req.actions[at], card: "risi\ng-1" };
+    await replayAnswers(JSON.stringify(req, null, 2));
+    const { err } = await run("replay", join(dir, `case-${(fileNo - 1) % 8}.json`));
+    expect(err).toContain('"risi\\ng-1"');
+    const lua = new LuaEngine();
+    try {
+      expect(lua.callText("replayGame", req)).toBe(canonical(replayGame(req)));
+    } finally {
+      lua.close();
+    }
+  });
+
   it("any JSON value or any bytes: a result or located errors", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -64,7 +64,8 @@ export async function replayCommand(file: string, opts: ReplayOptions): Promise<
   }
   const action = req.actions[report.index];
   const where = doc.locate(`actions[${report.index}]`);
-  const what = `seat ${action.seat} ${action.type}${typeof action.card === "string" ? ` ${action.card}` : ""}`;
+  // Ids are shown as JSON strings when they hold anything but printable characters: one error, one line.
+  const what = `seat ${action.seat} ${printable(action.type)}${typeof action.card === "string" ? ` ${printable(action.card)}` : ""}`;
   process.stderr.write(`${where}: action ${report.index} (${what}) refused by ${report.rule}: ${report.message}\n`);
   return 1;
 }
@@ -90,4 +91,9 @@ command line (unknown flag, bad --view, a missing file).`,
     .action(async (file: string, opts: ReplayOptions) => {
       process.exitCode = await replayCommand(file, opts);
     });
+}
+
+/** `s` as typed when it is plain printable text, else JSON-quoted so control characters show as escapes. */
+function printable(s: string): string {
+  return /^[\x20-\x7e]*$/.test(s) ? s : JSON.stringify(s);
 }

@@ -40,7 +40,8 @@ export function formatNumber(n: number): string {
  * formatNumber ("" + 1e20 and denormals print differently in Lua), never a table's address.
  */
 export function shown(x: unknown): string {
-  if (typeof x === "string") return '"' + x + '"';
+  // Escaped as in canonical JSON: a refused id holding a newline must not split a one-line message.
+  if (typeof x === "string") return quote(x);
   if (typeof x === "number") return formatNumber(x);
   if (typeof x === "boolean") return x ? "true" : "false";
   return "(missing)";
