@@ -3,9 +3,9 @@
  * handlers and UI callbacks by global name, so every handler is assigned to a global here.
  */
 import { canonical } from "../../src/engine/core/serialize";
-import { findGame } from "../../src/engine/registry";
+import { findDefinition, GAMES } from "../../src/games/index";
 import {
-  collectTrick,
+  endHold,
   gameInProgress,
   handleDrop,
   handlePickUp,
@@ -19,8 +19,7 @@ import {
   startGame,
   type SavedGame,
 } from "./session";
-import { allButtonIds } from "./games/buttons";
-import { choicesFor } from "./games/options";
+import { STANDARD_RULES, type MatchChoice } from "../../src/table/options";
 import { saveConfig } from "./config";
 import type { TableObject } from "./table";
 import { tableText } from "./wording";
@@ -48,15 +47,21 @@ let bots = 0;
 let choice = 0;
 let confirming = 0;
 
+/** The save's match options (Start panel), the default first. */
+function matchChoices(): MatchChoice[] {
+  const def = findDefinition(saveConfig().game);
+  return def !== undefined ? def.table.choices : STANDARD_RULES;
+}
+
 function maxPlayers(): number {
-  const game = findGame(saveConfig().game);
-  return game !== undefined ? game.maxPlayers : 4;
+  const def = findDefinition(saveConfig().game);
+  return def !== undefined ? def.engine.maxPlayers : 4;
 }
 
 function showChoices(): void {
   UI.setValue(UI_BOTS, bots === 0 ? "Bots: none" : "Bots: " + bots + (bots === 1 ? " seat" : " seats"));
   UI.setAttribute(UI_BOTS, "text", bots === 0 ? "Bots: none" : "Bots: " + bots + (bots === 1 ? " seat" : " seats"));
-  const label = choicesFor(saveConfig().game)[choice].label;
+  const label = matchChoices()[choice].label;
   UI.setValue(UI_OPTION, label);
   UI.setAttribute(UI_OPTION, "text", label);
 }
@@ -109,7 +114,7 @@ syzygyBots = () => {
   showChoices();
 };
 syzygyOption = () => {
-  choice = (choice + 1) % choicesFor(saveConfig().game).length;
+  choice = (choice + 1) % matchChoices().length;
   showChoices();
 };
 /** For the Lua console and tests: a game with a chosen seed, bot seats and option ("" = started). */
@@ -121,10 +126,14 @@ syzygyReplayLog = (player) => {
   if (player !== undefined) printToColor(text, player.color as PlayerColor, { r: 1, g: 1, b: 1 });
   else print(text);
 };
-syzygyCollect = () => collectTrick();
+syzygyCollect = () => endHold();
 // The games' HUD buttons (XmlUI onClick="syzygy_<id>"): TTS passes the clicking Player first.
-for (const id of allButtonIds()) {
-  (_G as unknown as { [name: string]: unknown })["syzygy_" + id] = (player: { color: string }) => pressButton(player.color, id);
+// Every game's buttons are defined; the save's adapter refuses ids that are not its own.
+for (const def of GAMES) {
+  for (const b of def.table.buttons) {
+    const id = b.id;
+    (_G as unknown as { [name: string]: unknown })["syzygy_" + id] = (player: { color: string }) => pressButton(player.color, id);
+  }
 }
 syzygySaveText = () => saveText();
 /** For the Lua console and tests: how many moves the game has had. */

@@ -7,12 +7,12 @@
  * canonical serializer; `restore()` replays the log through the engine (so a loaded game is the
  * very same state, not a decoded copy) and checks it against the saved state hash.
  */
-import { findGame, type AnyGame } from "../../src/engine/registry";
+import { findDefinition } from "../../src/games/index";
+import type { AnyEngine as AnyGame } from "../../src/games/definition";
 import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { canonical, hashText } from "../../src/engine/core/serialize";
 import { saveConfig } from "./config";
-import { rulesFor } from "./games/index";
-import type { TableContext, TableRules } from "./games/rules";
+import { defaultTableRules, type Hold, type TableContext, type TableRules } from "../../src/table/adapter";
 import {
   DECK_POINT,
   PILE_LOCAL,
@@ -21,10 +21,11 @@ import {
   seatColors,
   slotLocal,
   toWorld,
-} from "./layout";
-import {
-  cardNotesOf,
   cardYaw,
+} from "../../src/table/layout";
+import {
+  HOST,
+  cardNotesOf,
   handNotes,
   indexObjects,
   isContainer,
@@ -37,7 +38,7 @@ import {
   zoneObjects,
   type TableObject,
 } from "./table";
-import { choicesFor, withChoice } from "./games/options";
+import { withChoice } from "../../src/table/options";
 import { rngFromSeed } from "../../src/engine/core/rng";
 import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
@@ -72,7 +73,7 @@ export interface SavedGame {
   actions: LoggedAction[];
   /** GUID → location, for every card the script placed. */
   where: { [guid: string]: Loc };
-  /** A finished trick still waits on the table to be collected. */
+  /** The table holds (e.g. a finished trick waits to be collected): cleared on load. */
   busy: boolean;
   /** hashText(canonical(state)) after the last action: checked after the replay on load. */
   stateHash: string;
@@ -95,8 +96,8 @@ interface Live {
   state: any;
   where: { [guid: string]: Loc };
   busy: boolean;
-  /** The winner of the trick waiting to be collected (-1 = none). */
-  trickWinner: number;
+  /** The pause the table is in while `busy` (undefined after a load: the pause ends at once). */
+  hold: Hold | undefined;
   objects: { [note: string]: string };
 }
 
@@ -111,7 +112,14 @@ export function currentGame(): Live | undefined {
 }
 
 function engine(): AnyGame | undefined {
-  return findGame(saveConfig().game);
+  const def = findDefinition(saveConfig().game);
+  return def !== undefined ? def.engine : undefined;
+}
+
+/** The game's table adapter (every game with an engine has one). */
+function tableRules(): TableRules {
+  const def = findDefinition(saveConfig().game);
+  return def !== undefined ? def.table : defaultTableRules;
 }
 
 /** Seconds between two bot moves, and before a bot answers a human. */
@@ -182,7 +190,8 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
   if (players < game.minPlayers || players > game.maxPlayers) {
     return game.id + " is for " + game.minPlayers + "–" + game.maxPlayers + " players.";
   }
-  const choices = choicesFor(game.id);
+  const rules = tableRules();
+  const choices = rules.choices;
   const picked = choices[choice >= 0 && choice < choices.length ? choice : 0];
   const options = withChoice(game.defaultOptions() as { [name: string]: unknown }, picked);
   if (live !== undefined) clearHighlights();
@@ -190,7 +199,7 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
   for (let s = 0; s < players; s++) botSeats.push(s >= players - bots);
   live = {
     game: game,
-    rules: rulesFor(game.id),
+    rules: rules,
     players: players,
     seed: seed,
     options: options,
@@ -202,7 +211,7 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
     state: newState(game, players, seed, options),
     where: {},
     busy: false,
-    trickWinner: -1,
+    hold: undefined,
     objects: indexObjects(),
   };
   UI.setAttribute(UI_START_PANEL, "active", "false");
@@ -280,7 +289,7 @@ export function handleDrop(color: string, obj: TableObject): void {
   const loc = g.where[guid];
   if (loc !== undefined && loc.area === "slot") return; // already played (locked in place)
   if (g.busy) {
-    refuseDrop(g, color, obj, tableText("The finished trick is still on the table", "wait until it is collected"));
+    refuseDrop(g, color, obj, holdText(g));
     return;
   }
   const owner = ownerOf(g, card);
@@ -299,7 +308,7 @@ export function handleDrop(color: string, obj: TableObject): void {
   }
   const action = g.rules.dropAction(g.game, g.state, seat, card);
   const problem = act(g, seat, action);
-  if (problem !== undefined) refuseDrop(g, color, obj, refusalText(problem.rule, problem.message, wordingNames(g)));
+  if (problem !== undefined) refuseDrop(g, color, obj, refusalText(problem.rule, problem.message, wordingNames(g), g.rules.hints));
 }
 
 /** Several cards dropped together (cards dropped onto each other make a deck): back to the hand. */
@@ -314,7 +323,7 @@ function refuseStack(g: Live, color: string, obj: TableObject): void {
 
 /**
  * Applies `action` for `seat` (a human's drop or button, or a bot's choice) and moves the table
- * to match. A card the action lays on the table goes to the seat's trick slot (face down when
+ * to match. A card the action lays on the table goes to the seat's slot (face down when
  * the step is hidden); undefined when applied, else the engine's refusal.
  */
 function act(g: Live, seat: number, action: BaseAction): { rule: string; message: string } | undefined {
@@ -359,25 +368,25 @@ function handlePieceDrop(g: Live, color: string, note: string): void {
   if (piece === undefined) return;
   const seat = seatOf(g, color);
   let text = "";
-  if (g.busy) text = tableText("The finished trick is still on the table", "wait until it is collected");
+  if (g.busy) text = holdText(g);
   else if (seat !== piece.seat) text = tableText("Only " + g.colors[piece.seat] + " may play that piece", "use your own pieces");
   else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
   else {
     const problem = act(g, seat, piece.action);
     if (problem === undefined) return;
-    text = refusalText(problem.rule, problem.message, wordingNames(g));
+    text = refusalText(problem.rule, problem.message, wordingNames(g), g.rules.hints);
   }
   say(color, text);
   g.rules.arrange(context(g, true));
 }
 
-/** A HUD button of the game (e.g. Eclipsed's Draw / Declare meld) pressed by `color`. */
+/** A HUD button of the game (e.g. Draw / Declare meld) pressed by `color`. */
 export function pressButton(color: string, id: string): void {
   const g = live;
   if (g === undefined) return;
   const seat = seatOf(g, color);
   let text = "";
-  if (g.busy) text = tableText("The finished trick is still on the table", "wait until it is collected");
+  if (g.busy) text = holdText(g);
   else if (seat < 0) text = tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
   else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
   else {
@@ -385,12 +394,12 @@ export function pressButton(color: string, id: string): void {
     if ("action" in pressed) {
       const problem = act(g, seat, pressed.action);
       if (problem === undefined) return;
-      text = refusalText(problem.rule, problem.message, wordingNames(g));
+      text = refusalText(problem.rule, problem.message, wordingNames(g), g.rules.hints);
     } else if ("info" in pressed) {
       broadcastToColor(pressed.info, color as PlayerColor, GOLD);
       return;
     } else {
-      text = pressed.rule === "table" ? tableText(pressed.message, "then press the button again") : refusalText(pressed.rule, pressed.message, wordingNames(g));
+      text = pressed.rule === "table" ? tableText(pressed.message, "then press the button again") : refusalText(pressed.rule, pressed.message, wordingNames(g), g.rules.hints);
     }
   }
   say(color, text);
@@ -408,7 +417,13 @@ export function pressButton(color: string, id: string): void {
 }
 
 function context(g: Live, force: boolean): TableContext {
-  return { game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: force };
+  return { game: g.game, state: g.state, players: g.players, colors: g.colors, objects: g.objects, force: force, host: HOST };
+}
+
+/** What a player who moves during a hold is told. */
+function holdText(g: Live): string {
+  if (g.hold !== undefined) return tableText(g.hold.problem, g.hold.fix);
+  return tableText("The table is being tidied up", "wait a moment");
 }
 
 function slotsUsed(g: Live, seat: number): number {
@@ -422,21 +437,19 @@ function slotsUsed(g: Live, seat: number): number {
 }
 
 function handleEvents(g: Live, events: BaseEvent[]): void {
-  let trickWinner = -1;
   for (const e of events) {
     const line = g.rules.announce(e, g.colors);
     if (line !== "") broadcastToAll(line, WHITE);
-    if (e.type === "trick") trickWinner = (e as unknown as { winner: number }).winner;
-    if (e.type === "reveal") revealSlots(g);
+    if (g.rules.reveals(e)) revealSlots(g);
   }
-  if (trickWinner >= 0) {
-    // Show the finished trick face up with its winner highlighted, then collect it.
+  const hold = g.rules.hold(events, g.colors);
+  if (hold !== undefined) {
+    // Show the played cards face up with the seat highlighted, then bring the table in line.
     revealSlots(g);
     g.busy = true;
-    g.trickWinner = trickWinner;
-    highlightWinner(g);
-    const pause = saveConfig().trickPause;
-    Wait.time(() => collectTrick(), pause);
+    g.hold = hold;
+    highlightSeat(g, hold.seat);
+    Wait.time(() => endHold(), hold.seconds);
   } else {
     reconcile(g);
   }
@@ -478,7 +491,7 @@ function botMove(g: Live): void {
   // Called on the engine object, as `syzygy simulate` calls it (the engine's functions take self).
   const action = game.greedy !== undefined ? game.greedy(g.state, seat, legal, rng) : legal[0];
   const problem = act(g, seat, action);
-  if (problem !== undefined) broadcastToAll(g.colors[seat] + "'s bot was refused: " + refusalText(problem.rule, problem.message, wordingNames(g)), RED);
+  if (problem !== undefined) broadcastToAll(g.colors[seat] + "'s bot was refused: " + refusalText(problem.rule, problem.message, wordingNames(g), g.rules.hints), RED);
   scheduleBot(g);
 }
 
@@ -494,12 +507,12 @@ function revealSlots(g: Live): void {
   }
 }
 
-function highlightWinner(g: Live): void {
+function highlightSeat(g: Live, seat: number): void {
   for (const card of saveConfig().deck) {
     const guid = g.objects[card];
     const loc = guid !== undefined ? g.where[guid] : undefined;
-    if (guid !== undefined && loc !== undefined && loc.area === "slot" && loc.seat === g.trickWinner) {
-      setHighlight(guid, g.colors[g.trickWinner]);
+    if (guid !== undefined && loc !== undefined && loc.area === "slot" && loc.seat === seat) {
+      setHighlight(guid, g.colors[seat]);
     }
   }
 }
@@ -513,13 +526,13 @@ function clearHighlights(): void {
   }
 }
 
-/** Moves the finished trick to its winner's pile (scheduled by handleEvents, or run on load). */
-export function collectTrick(): void {
+/** Ends a hold: the table follows the state again (scheduled by handleEvents, or run on load). */
+export function endHold(): void {
   const g = live;
   if (g === undefined || !g.busy) return;
   clearHighlights();
   g.busy = false;
-  g.trickWinner = -1;
+  g.hold = undefined;
   reconcile(g);
   updateUi(g);
   scheduleBot(g);
@@ -540,7 +553,7 @@ function reconcile(g: Live, forcePieces = false): void {
   }
   const perSeat: number[] = [];
   for (let s = 0; s < g.players; s++) perSeat.push(0);
-  for (const t of g.rules.trick(g.game, g.state)) {
+  for (const t of g.rules.played(g.game, g.state)) {
     desired[t.card] = { area: "slot", seat: t.seat, index: perSeat[t.seat], down: false };
     perSeat[t.seat] = perSeat[t.seat] + 1;
   }
@@ -559,7 +572,7 @@ function reconcile(g: Live, forcePieces = false): void {
     let want = desired[card];
     const had = g.where[guid];
     // A face-down commit stays where it was laid until the engine reveals it, even where the
-    // engine keeps the committed card in the hand meanwhile (Eclipsed's Edicts).
+    // engine keeps the committed card in the hand meanwhile (contributed rule cards).
     if (want !== undefined && want.area === "hand" && had !== undefined && had.area === "slot" && had.down) want = had;
     if (want === undefined) {
       // Not visible anywhere: a hidden commit stays where it was laid; anything else is in the deck.
@@ -651,8 +664,8 @@ function updateUi(g: Live): void {
     status = "Game over: " + names.join(" and ") + (names.length > 1 ? " share the victory." : " wins.");
     UI.setAttribute(UI_START_PANEL, "active", "true");
     g.botPending = false;
-  } else if (g.busy) {
-    status = g.colors[g.trickWinner] + " takes the trick";
+  } else if (g.busy && g.hold !== undefined) {
+    status = g.hold.status;
   } else {
     const names: string[] = [];
     for (const s of g.game.active(g.state)) names.push(g.colors[s] + (g.bots[s] ? " (bot)" : ""));
@@ -721,7 +734,7 @@ export function restore(saved: SavedGame): string {
   for (const k in saved.where) where[k] = saved.where[k];
   live = {
     game: game,
-    rules: rulesFor(game.id),
+    rules: tableRules(),
     players: saved.players,
     seed: saved.seed,
     options: options,
@@ -733,7 +746,7 @@ export function restore(saved: SavedGame): string {
     state: state,
     where: where,
     busy: saved.busy,
-    trickWinner: -1,
+    hold: undefined,
     objects: indexObjects(),
   };
   const g = live;
@@ -746,8 +759,7 @@ export function restore(saved: SavedGame): string {
   UI.setAttribute(UI_START_PANEL, "active", "false");
   UI.setValue(UI_SEED, "seed " + g.seed);
   if (g.busy) {
-    g.busy = true;
-    collectTrick();
+    endHold();
   } else {
     reconcile(g, true);
     updateUi(g);

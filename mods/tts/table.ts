@@ -8,45 +8,10 @@
  * second-last is taken (`remainder`). So every move records where the object must end up and is
  * retried frame by frame until the object exists and has been put there (`pendingMoves()` = 0).
  */
-import { PLACES, TABLE_Y, type Point } from "./layout";
+import { TABLE_Y, type Point } from "../../src/table/layout";
+import type { TableHost, TableObject, Vec, ZoneObject } from "../../src/table/host";
 
-export interface Vec {
-  x: number;
-  y: number;
-  z: number;
-}
-
-/**
- * The object methods this mod calls, declared `@noSelf` so they compile to dot calls
- * (`obj.getGUID()`), the form the TTS API documents. (The declaration package's TTSObject
- * compiles to colon calls.)
- * @noSelf
- */
-export interface TableObject {
-  readonly type: string;
-  readonly spawning: boolean;
-  readonly remainder: TableObject | undefined;
-  readonly pick_up_position: Vec | undefined;
-  getGUID(): string;
-  getGMNotes(): string;
-  getName(): string;
-  getPosition(): Vec;
-  getRotation(): Vec;
-  getBounds(): { center: Vec; size: Vec; offset: Vec };
-  setPosition(p: Vec): boolean;
-  setRotation(r: Vec): boolean;
-  setLock(locked: boolean): boolean;
-  highlightOn(color: string): boolean;
-  highlightOff(): boolean;
-  isDestroyed(): boolean;
-  getObjects(): { guid: string; gm_notes: string }[];
-  takeObject(params: { guid: string; position: Vec; rotation: Vec; smooth: boolean; callback_function: (o: TableObject) => void }): TableObject;
-}
-
-/** A zone's getObjects() returns objects (a deck's returns descriptions). */
-export interface ZoneObject {
-  getObjects(): TableObject[];
-}
+export type { TableObject, Vec } from "../../src/table/host";
 
 function allObjects(): TableObject[] {
   return getObjects() as unknown as TableObject[];
@@ -193,11 +158,6 @@ export function pendingMoves(): number {
   return order.length;
 }
 
-/** Card yaw so that it reads upright for the player at `place`. */
-export function cardYaw(place: number): number {
-  return PLACES[place].yaw + 180;
-}
-
 /** Moves a card flat onto the table at `p` (height `level` cards up), face down or up, locked or free. */
 export function putCard(guid: string, p: Point, level: number, yaw: number, faceDown: boolean, locked: boolean): void {
   moveTo(guid, { x: p.x, y: TABLE_Y + level * 0.05, z: p.z }, { x: 0, y: yaw, z: faceDown ? 180 : 0 }, locked);
@@ -260,3 +220,14 @@ export function zoneObjects(zoneGuid: string | undefined): TableObject[] | undef
   if (zone === undefined) return undefined;
   return zone.getObjects();
 }
+
+/** The operations game adapters may use (src/table/host.ts). */
+export const HOST: TableHost = {
+  allObjects: allObjects,
+  objectByGuid: objectByGuid,
+  putPiece: putPiece,
+  putCard: putCard,
+  putInHand: putInHand,
+  cardNotesOf: cardNotesOf,
+  zoneObjects: zoneObjects,
+};

@@ -137,7 +137,7 @@ function templatesHash(dir: string): string {
  * edit, not once for its preview pass and again for its PDF pass, and a no-op rebuild renders
  * nothing. Rendering is a pure function of that key, so reuse changes no byte. When the game did
  * change, each side whose own inputs did not (`faceRenderKey`) is reused from the last render:
- * a one-card edit renders one or two sides, not the whole game (~100 ms less for `eclipsed`).
+ * a one-card edit renders one or two sides, not the whole game (~100 ms less for a 52-card deck).
  */
 const rendered = new Map<string, { key: string; sides: RenderedSide[]; warnings: RenderedWarnings; faces: Map<string, ArtFace> }>();
 /** A rendered face with the image files (real path → content hash) it was made from. */
@@ -347,7 +347,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   const works: GameWork[] = [];
   const pageThumbs = new Map<string, Promise<PageThumbsResult>>();
   const tasks: Promise<void>[] = [];
-  // Per game: PNGs queued and done, for progress lines like render's ("lunar-trick: PNG 3/43").
+  // Per game: PNGs queued and done, for progress lines like render's ("<game>: PNG 3/43").
   const counts = new Map<string, { queued: number; done: number }>();
 
   // PNGs: cached ones are copied, the rest rasterised on the raster threads, a few at a time.

@@ -67,7 +67,7 @@ export class Watcher {
   /**
    * While waiting for the first edit: start the raster threads and read the PDF art of every face
    * from the build cache, so the first edit costs what later ones do (measured on 2 cores: ~1 s
-   * for the first `eclipsed` card edit, ~0.3 s after). Stops as soon as an edit comes in.
+   * for the first card edit of a 52-card deck, ~0.3 s after). Stops as soon as an edit comes in.
    */
   /** Resolves when the warm-up after `start` is over (tests). */
   warmedUp(): Promise<void> {

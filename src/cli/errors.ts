@@ -1,21 +1,11 @@
 import { isAbsolute, relative } from "node:path";
 
-/** Errors the CLI prints as a message (never a stack trace) and exits with a code. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    /** 1 = bad input or failed work; 2 = usage error. */
-    readonly exitCode: number = 1,
-  ) {
-    super(message);
-  }
-}
+import { SyzygyError, UsageError } from "../errors";
 
-export class UsageError extends CliError {
-  constructor(message: string) {
-    super(message, 2);
-  }
-}
+export { SyzygyError, UsageError };
+/** The CLI's name for the shared error (src/errors.ts). */
+export const CliError = SyzygyError;
+export type CliError = SyzygyError;
 
 /** What to do about an OS error, by its code. */
 const OS_FIXES: Record<string, (file: string) => string> = {

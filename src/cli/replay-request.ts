@@ -55,7 +55,7 @@ export function checkReplayRequest(value: unknown): RequestProblem[] {
       bad(k, `unknown key ${quoted(k)}${guess !== undefined ? ` (did you mean "${guess}"?)` : ` (known: ${KEYS.join(", ")})`}`);
     }
   }
-  if (typeof value.game !== "string") bad("game", `expected a game id such as "lunar-trick", got ${describe(value.game)}`);
+  if (typeof value.game !== "string") bad("game", `expected a game id (the name of its data folder), got ${describe(value.game)}`);
   if (!isInt(value.players)) bad("players", `expected the number of players, got ${describe(value.players)}`);
   if (typeof value.seed !== "string") bad("seed", `expected a seed string such as "s", got ${describe(value.seed)}`);
   else if (!isAscii(value.seed)) bad("seed", "the seed must be printable ASCII (Lua hashes bytes, Node UTF-16 units)");

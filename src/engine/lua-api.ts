@@ -4,7 +4,7 @@
  * table, so a TTS script that pastes the bundle inside a function gets it as a table:
  *
  *   local syzygy = (function(...) <contents of syzygy-engine.lua> end)()
- *   local lt = syzygy.game("lunar-trick")
+ *   local lt = syzygy.game("<game id>")
  *   local state = lt.setup({ players = 4 }, "seed-1")
  *   local seats = lt.active(state)                    -- 0-based seat numbers
  *   local moves = lt.legal(state, seats[1])           -- Lua arrays are 1-based, seats are not

@@ -1,30 +1,22 @@
 /**
- * All game engines by id. Iterate GAME_IDS (an array), never object keys: key order differs in Lua.
- * Each game module registers itself by adding one line here.
+ * The engines, read from the one list of games (src/games/index.ts). Iterate GAME_IDS (an
+ * array), never object keys: key order differs in Lua.
  */
-import type { BaseAction, BaseEvent, Game } from "./core/types";
+import { findDefinition, GAMES } from "../games/index";
+import type { AnyEngine } from "../games/definition";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any, BaseAction, BaseEvent, any>;
+export type AnyGame = AnyEngine;
 
-export const GAME_IDS: string[] = ["solar-eclipse", "eclipsed", "lunar-trick"];
-
-import { lunarTrick } from "./lunar-trick/index";
-import { solarEclipse } from "./solar-eclipse/index";
-import { eclipsed } from "./eclipsed/index";
-
-const ENGINES: AnyGame[] = [
-  lunarTrick,
-  solarEclipse,
-  eclipsed,
-  // add engines here, e.g. lunarTrick (see src/engine/lunar-trick/index.ts)
-];
+export const GAME_IDS: string[] = [];
+for (const g of GAMES) GAME_IDS.push(g.id);
 
 export function findGame(id: string): AnyGame | undefined {
-  for (const g of ENGINES) if (g.id === id) return g;
-  return undefined;
+  const def = findDefinition(id);
+  return def !== undefined ? def.engine : undefined;
 }
 
 export function allGames(): AnyGame[] {
-  return ENGINES;
+  const out: AnyGame[] = [];
+  for (const g of GAMES) out.push(g.engine);
+  return out;
 }

@@ -15,7 +15,7 @@ import { constants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { AddressInfo } from "node:net";
-import { CliError } from "../cli/errors";
+import { SyzygyError } from "../errors";
 
 export const EVENTS_PATH = "/__syzygy/events";
 
@@ -221,14 +221,14 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
  */
 function listenError(err: NodeJS.ErrnoException, host: string, port: number): Error {
   if (err.code === "EADDRINUSE") {
-    return new CliError(
+    return new SyzygyError(
       `syzygy watch: port ${port} on ${host} is already in use (another syzygy watch?): stop that program, or choose another port with --port N (--port 0 picks a free one), or run without the gallery server (--no-serve)`,
       1,
     );
   }
   if (err.code === "EACCES" || err.code === "EPERM") {
-    return new CliError(`syzygy watch: not allowed to listen on port ${port} of ${host} (ports below 1024 need privileges): choose another port with --port N (--port 0 picks a free one)`, 1);
+    return new SyzygyError(`syzygy watch: not allowed to listen on port ${port} of ${host} (ports below 1024 need privileges): choose another port with --port N (--port 0 picks a free one)`, 1);
   }
-  if (err.code === "EADDRNOTAVAIL") return new CliError(`syzygy watch: ${host} is not an address of this machine: the gallery server listens on 127.0.0.1 only`, 1);
+  if (err.code === "EADDRNOTAVAIL") return new SyzygyError(`syzygy watch: ${host} is not an address of this machine: the gallery server listens on 127.0.0.1 only`, 1);
   return err;
 }

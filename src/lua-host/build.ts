@@ -52,6 +52,9 @@ export function buildLuaBundle(outFile: string = BUNDLE_PATH, tsconfig: string =
   return { path: outFile, bytes: Buffer.byteLength(bundle) };
 }
 
+/** The folders compiled into the bundle (tsconfig.lua.json `include`). */
+const LUA_SOURCE_DIRS = ["src/engine", "src/table", "src/games"];
+
 function newestSourceMtime(dir: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -62,11 +65,12 @@ function newestSourceMtime(dir: string): number {
   return newest;
 }
 
-/** True when the bundle is missing or older than any engine source or the Lua tsconfig. */
+/** True when the bundle is missing or older than any source it compiles or the Lua tsconfig. */
 export function bundleIsStale(outFile: string = BUNDLE_PATH): boolean {
   if (!fs.existsSync(outFile)) return true;
   const built = fs.statSync(outFile).mtimeMs;
-  const sources = Math.max(newestSourceMtime(path.join(REPO_ROOT, "src/engine")), fs.statSync(LUA_TSCONFIG).mtimeMs);
+  let sources = fs.statSync(LUA_TSCONFIG).mtimeMs;
+  for (const dir of LUA_SOURCE_DIRS) sources = Math.max(sources, newestSourceMtime(path.join(REPO_ROOT, dir)));
   return sources > built;
 }
 

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { CliError } from "../cli/errors";
+import { SyzygyError } from "../errors";
 import { checkAll } from "./load";
 import { DataError } from "./errors";
 import { jsonSchemaFiles, SCHEMA_DIR_NAME } from "./json-schema";
@@ -45,7 +45,7 @@ function validModels(dataDir: string): GameModel[] {
 /** Text of src/engine/<game>/data.gen.ts for one game (validated). */
 export function generateEngineData(dataDir: string, game: string): string {
   const model = validModels(dataDir).find((m) => m.id === game);
-  if (model === undefined) throw new CliError(`syzygy: no data for game ${JSON.stringify(game)}`);
+  if (model === undefined) throw new SyzygyError(`syzygy: no data for game ${JSON.stringify(game)}`);
   return engineDataText(model);
 }
 
@@ -84,7 +84,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const written = [...writeJsonSchemas("data"), ...writeEngineData("data", "src")];
     for (const f of written) process.stderr.write(`generated ${f}\n`);
   } catch (err) {
-    process.stderr.write(err instanceof CliError ? err.message + "\n" : `syzygy gen: ${(err as Error).message}\n`);
-    process.exitCode = err instanceof CliError ? err.exitCode : 1;
+    process.stderr.write(err instanceof SyzygyError ? err.message + "\n" : `syzygy gen: ${(err as Error).message}\n`);
+    process.exitCode = err instanceof SyzygyError ? err.exitCode : 1;
   }
 }

@@ -3,7 +3,7 @@
  * utils/diagnostics.ts): message text, code and location are built the same way everywhere, and
  * callers (validate, list, build, codegen) only print them.
  *
- * Printed form: `data/lunar-trick/deck.yaml:12:5: cards[3].number: expected an integer 1..30, got "x"`.
+ * Printed form: `data/<game>/deck.yaml:12:5: cards[3].number: expected an integer 1..30, got "x"`.
  */
 import { didYouMean } from "./suggest";
 

@@ -1,12 +1,12 @@
 /**
- * Errors the model throws. They extend the CLI's error classes so any command that loads data
+ * Errors the model throws. They extend the shared error classes (src/errors.ts) so any command that loads data
  * (validate, list, build, watch…) prints the located messages and exits 1 (bad data) or 2
  * (usage: unknown game, missing data folder) without a stack trace.
  */
-import { CliError, UsageError } from "../cli/errors";
+import { SyzygyError, UsageError } from "../errors";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics";
 
-export class DataError extends CliError {
+export class DataError extends SyzygyError {
   readonly diagnostics: Diagnostic[];
   constructor(list: readonly Diagnostic[]) {
     const sorted = sortDiagnostics(list);

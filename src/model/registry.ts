@@ -1,16 +1,13 @@
 /**
- * The games the model knows: for each, the schema of its deck cards, the engine owner's rules
- * schema (src/model/games/<game>.ts) and the deck fields the engine reads (emitted by codegen).
- * Adding a game = one entry here + its data folder + its engine.
+ * The games the model knows the data schemas of: every game of the one list (src/games/index.ts)
+ * with its deck-card and rules.yaml schemas (the game's `schemas`, called with the model's kit)
+ * and the deck fields its engine reads (emitted by codegen). A data folder without code has no
+ * entry here and is read with the generic schemas.
  */
 import type { z } from "zod";
-import { rulesSchema as eclipsedRules } from "./games/eclipsed";
-import { rulesSchema as lunarTrickRules } from "./games/lunar-trick";
-import { rulesSchema as solarEclipseRules } from "./games/solar-eclipse";
-import { deckSchemaOf, eclipsedCard, lunarTrickCard, solarEclipseCard } from "./schema/deck";
-import type * as LT from "../engine/lunar-trick/data-types";
-import type * as SE from "../engine/solar-eclipse/data-types";
-import type * as EC from "../engine/eclipsed/data-types";
+import { GAMES } from "../games/index";
+import { SCHEMA_KIT } from "./schema/kit";
+import { deckSchemaOf } from "./schema/deck";
 
 export interface GameSchemas {
   id: string;
@@ -21,40 +18,13 @@ export interface GameSchemas {
   engineFields: readonly string[];
 }
 
-export const GAME_SCHEMAS: readonly GameSchemas[] = [
-  {
-    id: "solar-eclipse",
-    name: "Solar Eclipse",
-    deck: deckSchemaOf(solarEclipseCard, "Solar Eclipse"),
-    rules: solarEclipseRules,
-    engineFields: ["id", "name", "suit", "rank"],
-  },
-  {
-    id: "eclipsed",
-    name: "Eclipsed",
-    deck: deckSchemaOf(eclipsedCard, "Eclipsed"),
-    rules: eclipsedRules,
-    engineFields: ["id", "name", "suit", "rank"],
-  },
-  {
-    id: "lunar-trick",
-    name: "Lunar Trick",
-    deck: deckSchemaOf(lunarTrickCard, "Lunar Trick"),
-    rules: lunarTrickRules,
-    engineFields: ["id", "name", "number", "side", "eclipse"],
-  },
-];
+export const GAME_SCHEMAS: readonly GameSchemas[] = GAMES.map((g) => {
+  const s = g.schemas(SCHEMA_KIT);
+  return { id: g.id, name: g.name, deck: deckSchemaOf(s.card, g.name), rules: s.rules, engineFields: s.engineFields };
+});
 
 export const MODEL_GAME_IDS: readonly string[] = GAME_SCHEMAS.map((g) => g.id);
 
 export function gameSchemas(id: string): GameSchemas | undefined {
   return GAME_SCHEMAS.find((g) => g.id === id);
 }
-
-// Compile-time guard: every validated deck card is a valid engine DeckCard.
-type Assignable<A extends B, B> = A;
-export type DeckTypeChecks = [
-  Assignable<z.output<typeof lunarTrickCard>, LT.DeckCard>,
-  Assignable<z.output<typeof solarEclipseCard>, SE.DeckCard>,
-  Assignable<z.output<typeof eclipsedCard>, EC.DeckCard>,
-];

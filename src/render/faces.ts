@@ -27,15 +27,27 @@ export function faceKey(component: RenderComponent, item: RenderItem): string {
   return `${component.id}/${item.id}`;
 }
 
+/**
+ * Where render writes each PNG, under out/<game>/cards/: the one naming both the print files and
+ * the TTS save builder use (src/tts reads the PNGs through these, never by a pattern of its own).
+ */
+export const PNG_FILES = {
+  face: (componentId: string, itemId: string): string => `${componentId}/${itemId}.png`,
+  /** The back of an item with a back of its own (`backs: per-item`). */
+  itemBack: (componentId: string, itemId: string): string => `${componentId}/${itemId}.back.png`,
+  /** The back every item of the component shares. */
+  sharedBack: (componentId: string): string => `${componentId}/back.png`,
+};
+
 export function listFaces(game: RenderGame): FaceEntry[] {
   const out: FaceEntry[] = [];
   for (const component of game.components) {
     for (const item of component.items) {
-      out.push({ component, item, side: "face", key: faceKey(component, item), file: `${component.id}/${item.id}.png` });
-      if (item.backTemplate) out.push({ component, item, side: "back", key: `${component.id}/${item.id}.back`, file: `${component.id}/${item.id}.back.png` });
+      out.push({ component, item, side: "face", key: faceKey(component, item), file: PNG_FILES.face(component.id, item.id) });
+      if (item.backTemplate) out.push({ component, item, side: "back", key: `${component.id}/${item.id}.back`, file: PNG_FILES.itemBack(component.id, item.id) });
     }
     if (component.backTemplate && component.items.some((i) => !i.backTemplate)) {
-      out.push({ component, item: sharedBackItem(component), side: "back", key: `${component.id}/back`, file: `${component.id}/back.png` });
+      out.push({ component, item: sharedBackItem(component), side: "back", key: `${component.id}/back`, file: PNG_FILES.sharedBack(component.id) });
     }
   }
   return out;

@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import sharp from "sharp";
-import { PLACES, round3, type Area } from "../../mods/tts/layout";
+import { PLACES, round3, type Area } from "../table/layout";
 import { NAMES, objectName, type AnyObject } from "./save-types";
 
 const require = createRequire(import.meta.url);

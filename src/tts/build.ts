@@ -20,19 +20,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Component, GameModel, Item } from "../model/types";
-import { DECK_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, handPoint, placesFor, seatColors, tableAreas } from "../../mods/tts/layout";
+import { DECK_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, handPoint, placesFor, seatColors, tableAreas } from "../table/layout";
 import { areaImage, areaTile, areaZone } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
 import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
 import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
 import { BLEED_MM } from "../render/types";
+import { PNG_FILES } from "../render/faces";
 import { saveScript } from "./script";
 import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
 import { cachedImage, pruneImages } from "./image-cache";
 import { writeFileAtomic } from "../render/files";
 import { buildXmlUi } from "./xmlui";
-import { buttonsFor } from "../../mods/tts/games/buttons";
+import { findDefinition } from "../games/index";
 import sharp from "sharp";
 
 /** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
@@ -93,8 +94,9 @@ function gameDirOf(opts: TtsBuildOptions, game: string): string {
   return opts.gameDir ?? path.join(opts.outDir, game);
 }
 
-function pngPath(ctx: Ctx, component: string, file: string): string {
-  return path.join(gameDirOf(ctx.opts, ctx.model.id), "cards", component, file);
+/** A PNG render wrote, by its manifest name (src/render/faces.ts `PNG_FILES`). */
+function pngPath(ctx: Ctx, file: string): string {
+  return path.join(gameDirOf(ctx.opts, ctx.model.id), "cards", file);
 }
 
 /** Writes an image under a content-hashed name; returns its URL. */
@@ -152,11 +154,11 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const engineDeck = component.id === ctx.deckComponent;
   const scale = round3(component.size.width / POKER_WIDTH_MM);
   const pieces = physicalPieces(component, engineDeck);
-  const first = await imageInfo(pngPath(ctx, component.id, `${component.items[0].id}.png`), component);
+  const first = await imageInfo(pngPath(ctx, PNG_FILES.face(component.id, component.items[0].id)), component);
   const meta = await sharp(first.file).metadata();
   const w = (meta.width ?? 0) - 2 * first.bleed;
   const h = (meta.height ?? 0) - 2 * first.bleed;
-  const backInfo = await imageInfo(pngPath(ctx, component.id, "back.png"), component);
+  const backInfo = await imageInfo(pngPath(ctx, PNG_FILES.sharedBack(component.id)), component);
   const backUrl = emitImage(ctx, `${component.id}-back`, "jpg", await cachedSingle(ctx, backInfo, 1024));
 
   // Sheets: one cell per item (copies share their item's CardID), split evenly into ≤ 70-cell sheets.
@@ -169,7 +171,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
     offset += size;
     sheetNo += 1;
     const grid = chooseGrid(slice.length, w, h);
-    const faces = await Promise.all(slice.map((item) => imageInfo(pngPath(ctx, component.id, `${item.id}.png`), component)));
+    const faces = await Promise.all(slice.map((item) => imageInfo(pngPath(ctx, PNG_FILES.face(component.id, item.id)), component)));
     const sheet = await cachedImage(ctx.opts.outDir, "sheet", { grid, bleeds: faces.map((f) => f.bleed) }, faces.map((f) => f.file), () => composeSheet(faces, grid));
     const url = emitImage(ctx, `${component.id}-${sheetNo}`, "jpg", sheet);
     const key = ctx.nextDeckKey++;
@@ -241,8 +243,8 @@ async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[
   const scale = round3(component.size.width / POKER_WIDTH_MM);
   const out: AnyObject[] = [];
   for (const p of physicalPieces(component, false)) {
-    const face = await imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component);
-    const back = await imageInfo(pngPath(ctx, component.id, `${p.item.id}.back.png`), component);
+    const face = await imageInfo(pngPath(ctx, PNG_FILES.face(component.id, p.item.id)), component);
+    const back = await imageInfo(pngPath(ctx, PNG_FILES.itemBack(component.id, p.item.id)), component);
     const key = ctx.nextDeckKey++;
     const spot = shelfSpot(ctx, 3.1 * scale);
     ctx.cardCount += 1;
@@ -277,7 +279,7 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const depthUnits = component.size.height * UNITS_PER_MM;
   const out: AnyObject[] = [];
   for (const p of physicalPieces(component, false)) {
-    const url = emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await cachedSingle(ctx, await imageInfo(pngPath(ctx, component.id, `${p.item.id}.png`), component)));
+    const url = emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await cachedSingle(ctx, await imageInfo(pngPath(ctx, PNG_FILES.face(component.id, p.item.id)), component)));
     const spot = shelfSpot(ctx, depthUnits);
     const s = round3(widthUnits / BOARD_UNITS_AT_SCALE_1);
     out.push({
@@ -305,7 +307,7 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const out: AnyObject[] = [];
   const urls = new Map<string, { face: string; back?: string }>();
   for (const item of component.items) {
-    const file = pngPath(ctx, component.id, `${item.id}.png`);
+    const file = pngPath(ctx, PNG_FILES.face(component.id, item.id));
     // Custom_Token is one-sided (its outline comes from the face's alpha): no back image.
     if (shape.kind === "sector") {
       const size = { w: component.size.width, h: component.size.height };
@@ -317,8 +319,8 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       cachedImage(ctx.opts.outDir, "token", { width: component.size.width, bleed: BLEED_MM }, [f], () => tokenImage(f, component.size.width, BLEED_MM));
     const face = emitImage(ctx, `${component.id}-${item.id}`, "png", await trimmed(file));
     let back: string | undefined;
-    if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await trimmed(pngPath(ctx, component.id, "back.png")));
-    if (component.backs === "per-item") back = emitImage(ctx, `${component.id}-${item.id}-back`, "png", await trimmed(pngPath(ctx, component.id, `${item.id}.back.png`)));
+    if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await trimmed(pngPath(ctx, PNG_FILES.sharedBack(component.id))));
+    if (component.backs === "per-item") back = emitImage(ctx, `${component.id}-${item.id}-back`, "png", await trimmed(pngPath(ctx, PNG_FILES.itemBack(component.id, item.id))));
     urls.set(item.id, { face, back });
   }
   const spot = shelfSpot(ctx, widthUnits + 0.5);
@@ -375,7 +377,8 @@ function usedPlaces(opts: TtsBuildOptions): number[] {
 /** The labelled play areas (tile + ScriptingTrigger each, see areas.ts); returns the play zone's GUID. */
 async function areaObjects(ctx: Ctx, objects: AnyObject[]): Promise<string> {
   let playZone = "";
-  for (const area of tableAreas(ctx.model.id, usedPlaces(ctx.opts))) {
+  const table = findDefinition(ctx.model.id)?.table;
+  for (const area of tableAreas(table?.meldAreas ?? false, usedPlaces(ctx.opts))) {
     const zone = ctx.guids.next(`zone/${area.id}`);
     if (area.id === "play") playZone = zone;
     const picture = await cachedImage(ctx.opts.outDir, "area", area, [], () => areaImage(area));
@@ -441,13 +444,13 @@ export function engineDeckComponent(model: GameModel): Component {
 /** The card PNGs a save is made from. */
 function inputImages(model: GameModel, gameDir: string): string[] {
   const inputs: string[] = [];
-  const need = (component: Component, file: string): void => void inputs.push(path.join(gameDir, "cards", component.id, file));
+  const need = (file: string): void => void inputs.push(path.join(gameDir, "cards", file));
   for (const c of model.components) {
     for (const item of c.items) {
-      need(c, `${item.id}.png`);
-      if (c.backs === "per-item") need(c, `${item.id}.back.png`);
+      need(PNG_FILES.face(c.id, item.id));
+      if (c.backs === "per-item") need(PNG_FILES.itemBack(c.id, item.id));
     }
-    if (c.backs === "shared") need(c, "back.png");
+    if (c.backs === "shared") need(PNG_FILES.sharedBack(c.id));
   }
   return inputs;
 }
@@ -496,8 +499,8 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
     objects.push(...seatObjects(ctx));
     const save: Save = {
       ...emptySave(model, epoch),
-      LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone, trickPause: 1.5 }),
-      XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, buttonsFor(model.id)),
+      LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone }),
+      XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, findDefinition(model.id)?.table.buttons ?? []),
       ObjectStates: objects,
     } as Save;
     const json = JSON.stringify(save, null, 2) + "\n";

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { SaveConfig } from "../../mods/tts/config";
+import type { SaveConfig } from "../table/config";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
@@ -120,7 +120,6 @@ export function configChunk(config: SaveConfig): string {
     "SYZYGY_CONFIG = {",
     `  game = ${luaString(config.game)},`,
     `  playZone = ${luaString(config.playZone)},`,
-    `  trickPause = ${config.trickPause},`,
     `  deck = { ${config.deck.map(luaString).join(", ")} },`,
     "}",
     "",

@@ -10,7 +10,7 @@ import {
   UI_START_PANEL,
   UI_STATUS,
 } from "../../mods/tts/ui-ids";
-import type { GameButton } from "../../mods/tts/games/rules";
+import type { GameButton } from "../table/adapter";
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

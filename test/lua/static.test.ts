@@ -22,8 +22,8 @@ describe("Lua bundle static checks", () => {
     expect(report.problems).toEqual([]);
   });
   it("bundles every engine module and the API entry", () => {
-    expect(report.modules).toContain("lua-api");
-    expect(report.modules).toContain("sim");
+    expect(report.modules).toContain("engine.lua-api");
+    expect(report.modules).toContain("engine.sim");
     expect(report.modules).toContain("lualib_bundle");
     // the bundle ends by returning the API table (what `local syzygy = (function() ... end)()` gets)
     expect(source.trimEnd().endsWith("return ____entry")).toBe(true);

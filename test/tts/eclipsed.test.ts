@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES } from "../../mods/tts/ui-ids";
-import { edictPoint } from "../../mods/tts/layout";
+import { commitPoint } from "../../src/table/layout";
 import { FakeTts } from "./fake-tts";
 import { useFakeTables, tableRefusal, Mirror, perform, play, replayOn, type CardAction } from "./driver";
 
@@ -27,7 +27,7 @@ describe("eclipsed TTS script", () => {
     const row = t.snapshot().objects.filter((o) => edicts.some((e) => e.card === o.note));
     expect(row.length).toBe(edicts.length);
     for (const e of edicts) {
-      const at = edictPoint(2, e.seat);
+      const at = commitPoint(2, e.seat);
       expect(row.find((o) => o.note === e.card)).toMatchObject({ down: false, locked: true, x: at.x, z: at.z });
     }
   });

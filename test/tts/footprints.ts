@@ -1,6 +1,6 @@
 /**
  * Footprints on the table, seen from above: every object of a save, and every place the script
- * moves things to during a game (computed with the same mods/tts/layout.ts functions the script
+ * moves things to during a game (computed with the same src/table/layout.ts functions the script
  * calls), as oriented rectangles. `overlaps` lists what collides; `tableSvg` draws them.
  */
 import type { GameModel } from "../../src/model/types";
@@ -18,7 +18,7 @@ import {
   PILE_LOCAL,
   PLACES,
   bonusCardLocal,
-  edictPoint,
+  commitPoint,
   markerRestPoint,
   meldCardLocal,
   placesFor,
@@ -30,9 +30,11 @@ import {
   trumpCardPoint,
   type Point,
   type Sheet,
-} from "../../mods/tts/layout";
-import { rulesFor } from "../../mods/tts/games/index";
-import { meterPoint } from "../../mods/tts/games/eclipsed";
+} from "../../src/table/layout";
+import { findDefinition } from "../../src/games/index";
+
+const rulesFor = (game: string) => findDefinition(game)!.table;
+import { meterPoint } from "../../src/engine/eclipsed/table";
 
 /** What a footprint is: a floor (area or board) things may lie on, a piece, or a hand zone nothing may enter. */
 export type Layer = "floor" | "piece" | "hand";
@@ -157,7 +159,7 @@ export function objectFootprint(model: GameModel, o: Obj, group: string): Footpr
   if (o.Name === "Card" || o.Name === "Deck") return { ...base, layer: "piece", w: CARD_W * t.scaleX, d: CARD_H * t.scaleZ };
   if (typeof o.GMNotes === "string" && o.GMNotes.startsWith("area/")) {
     const w = t.scaleX * TILE_UNITS_AT_SCALE_1;
-    const area = tableAreas(model.id, [0, 1, 2, 3]).find((a) => `area/${a.id}` === o.GMNotes)!;
+    const area = tableAreas(findDefinition(model.id)?.table.meldAreas ?? false, [0, 1, 2, 3]).find((a) => `area/${a.id}` === o.GMNotes)!;
     return { ...base, layer: "floor", w, d: (w * area.depth) / area.width, label: area.id === "play" ? area.label : area.id.startsWith("meld-row/") ? undefined : "meld here" };
   }
   const c = componentOf(model, o.Memo);
@@ -247,8 +249,8 @@ export function inPlay(model: GameModel, save: Obj, engineDeck: string, players:
   }
   if (game === "eclipsed") {
     out.push({ ...card("discard pile", DISCARD_POINT, -1, "discard"), label: "discard" });
-    out.push({ ...card("fate card", edictPoint(players, -1), -1, "fate", "area/play"), label: "fate" });
-    for (let s = 0; s < players; s++) out.push(card(`${colour(s)} Edict`, edictPoint(players, s), places[s], `slot/${s}/0`, "area/play"));
+    out.push({ ...card("fate card", commitPoint(players, -1), -1, "fate", "area/play"), label: "fate" });
+    for (let s = 0; s < players; s++) out.push(card(`${colour(s)} Edict`, commitPoint(players, s), places[s], `slot/${s}/0`, "area/play"));
     const sizes = opts.melds ?? [];
     for (let s = 0; s < players; s++) {
       const p = places[s];

@@ -17,12 +17,13 @@ import {
   seatColors,
   tableAreas,
   toWorld,
-} from "../../mods/tts/layout";
+} from "../../src/table/layout";
 import { findGame } from "../../src/engine/registry";
 import { engineDeckComponent } from "../../src/tts/build";
 import { buildFakeSave, type Built } from "./driver";
 import { repoModel } from "./fixtures";
-import { PLAY_ZONE_NOTE, meldZoneNote } from "../../mods/tts/zones";
+import { PLAY_ZONE_NOTE, meldZoneNote } from "../../src/table/zones";
+import { findDefinition } from "../../src/games/index";
 import { inPlay, inside, intersects, objectFootprint, overlaps, type Footprint } from "./footprints";
 
 const GAMES = ["lunar-trick", "solar-eclipse", "eclipsed"];
@@ -119,7 +120,7 @@ describe.each(GAMES)("%s table", (game) => {
     const model = repoModel(game);
     const { save } = built.get(game)!;
     const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
-    const areas = tableAreas(game, places);
+    const areas = tableAreas(findDefinition(game)?.table.meldAreas ?? false, places);
     expect(areas.map((a) => a.id)).toContain("play");
     expect(areas.some((a) => a.id.startsWith("meld-row/"))).toBe(game === "eclipsed");
     for (const area of areas) {

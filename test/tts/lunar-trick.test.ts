@@ -227,7 +227,7 @@ describe("lunar-trick TTS script", () => {
 describe("lunar-trick: markers on the moon phase sheet", () => {
   it("the script places markers on the printed ring of marker spots (game.yaml markerRing)", async () => {
     const { loadGame } = await import("../../src/model/load");
-    const { MARKER_RING } = await import("../../mods/tts/games/lunar-trick");
+    const { MARKER_RING } = await import("../../src/engine/lunar-trick/table");
     const sheet = loadGame(new URL("../../data", import.meta.url).pathname, "lunar-trick").components.find((c) => c.id === "moon-phase-sheet")!;
     const ring = Number(sheet.items[0].fields.markerRing);
     expect(MARKER_RING).toBeCloseTo(ring / (sheet.size.width / 2), 6);

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import sharp from "sharp";
 import { main } from "../../src/cli";
-import { seatColors, PLAY_ZONE } from "../../mods/tts/layout";
+import { seatColors, PLAY_ZONE } from "../../src/table/layout";
 import { chooseGrid, splitIntoSheets, MAX_SIDE } from "../../src/tts/sheets";
 import { buildTtsForModel, TtsInputError } from "../../src/tts/index";
 import { imageCacheStats } from "../../src/tts/image-cache";

@@ -8,13 +8,14 @@ import fs from "node:fs";
 import { findGame, type AnyGame } from "../../src/engine/registry";
 import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { rngFromSeed, rngInt, type Rng } from "../../src/engine/core/rng";
-import { placesFor, seatColors, toWorld } from "../../mods/tts/layout";
-import { STAGE_LOCAL } from "../../mods/tts/games/eclipsed";
+import { placesFor, seatColors, toWorld } from "../../src/table/layout";
+import { STAGE_LOCAL } from "../../src/engine/eclipsed/table";
 import { buildTtsForModel } from "../../src/tts/index";
 import { engineDeckComponent } from "../../src/tts/build";
 import { refusalText } from "../../mods/tts/wording";
 import { FakeTts, type SaveJson } from "./fake-tts";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
+import { findDefinition } from "../../src/games/index";
 
 export interface CardAction extends BaseAction {
   card: string;
@@ -49,7 +50,7 @@ export function namesOf(game: string): Map<string, string> {
 export function tableRefusal(m: Mirror, r: { rule: string; message: string } | { ok: boolean }): string {
   const { rule, message } = r as { rule: string; message: string };
   const names = namesOf(m.game.id);
-  return refusalText(rule, message, { colors: m.colors, cardName: (id) => names.get(id) ?? "" });
+  return refusalText(rule, message, { colors: m.colors, cardName: (id) => names.get(id) ?? "" }, findDefinition(m.game.id)!.table.hints);
 }
 
 export interface Built {

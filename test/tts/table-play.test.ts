@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
 import { UI_BOTS, UI_OPTION, UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
-import { choicesFor } from "../../mods/tts/games/options";
+import { findDefinition } from "../../src/games/index";
+
+const choicesFor = (game: string) => findDefinition(game)!.table.choices;
 import type { FakeTts } from "./fake-tts";
 import { run, tempFile } from "../cli-support";
 import { Mirror, play, playWithBots, syncFromTable, tableLog, useFakeTables } from "./driver";

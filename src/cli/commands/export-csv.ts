@@ -60,7 +60,7 @@ export function register(program: Command): void {
   program
     .command("export-csv")
     .description("write a game's deck as CSV (one row per card) to move it to a spreadsheet")
-    .argument("<game>", "solar-eclipse | eclipsed | lunar-trick")
+    .argument("<game>", "a game id: the name of a folder of --data holding a game.yaml")
     .option("--component <id>", "the deck component to export (default: the one that prints the deck)")
     .option("--out <file>", "write to this file instead of standard output")
     .option("--data <dir>", "data folder", "./data")

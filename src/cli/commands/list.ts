@@ -66,7 +66,7 @@ export function register(program: Command): void {
   program
     .command("list")
     .description("list a game's physical components (id, kind, count of pieces, size, templates)")
-    .argument("<game>", "solar-eclipse | eclipsed | lunar-trick")
+    .argument("<game>", "a game id: the name of a folder of --data holding a game.yaml")
     .option("--json", "print JSON: {game, components: [{id, kind, count, ...}]}")
     .option("--data <dir>", "data folder", "./data")
     .action((game: string, opts: ListOptions) => {

@@ -80,9 +80,10 @@ export function register(program: Command): void {
     .addHelpText(
       "after",
       `
-Input: {"game":"lunar-trick","players":3,"seed":"s","options":{},"dealer":0,
+Input: {"game":"<game id>","players":3,"seed":"s","options":{},"dealer":0,
         "deal":[[ids...],[ids...],[ids...]],"setAside":[ids],
-        "actions":[{"seat":0,"type":"commit","card":"rising-4"}, ...]}
+        "actions":[{"seat":0,"type":"<action>","card":"<card id>"}, ...]}
+(examples/ holds one replay file per game.)
 deal/setAside/dealer are optional (they replace the first round's shuffle). Seats are 0-based.
 Exit codes: 0 replayed; 1 bad input — invalid JSON, a wrong shape, a request or an action the
 engine refuses (stdout {"ok":false,"index":K,"rule":...}, K = -1 for the request); 2 a wrong

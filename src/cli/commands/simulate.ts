@@ -21,7 +21,7 @@ interface SimulateOptions {
   runtime: string;
 }
 
-/** Far more games than any study needs (10 M lunar-trick games take about an hour). */
+/** Far more games than any study needs (10 M games of a short trick-taking game take about an hour). */
 const MAX_GAMES = 10_000_000;
 
 /** A positive whole number written in digits ("1e3" and "0x10" are refused: they surprise). */

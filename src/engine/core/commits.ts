@@ -1,6 +1,6 @@
 /**
- * Hidden simultaneous commits — one mechanism for every game: Lunar Trick's initial face-down
- * card, Solar Eclipse bids and face-down second cards, Eclipsed Edict contributions.
+ * Hidden simultaneous commits — one mechanism for every game: an initial face-down card, secret
+ * bids, face-down second cards, contributed rule cards.
  * A box holds one slot per seat; `view` callers use `commitVisible` so no seat sees another's
  * value before the reveal.
  */

@@ -1,5 +1,5 @@
 /**
- * The one interface every game engine implements (Lunar Trick, Solar Eclipse, Eclipsed).
+ * The one interface every game engine implements.
  *
  * Engines are pure functions over plain, JSON-serializable state. This code is compiled to
  * Lua by TypeScriptToLua and runs inside Tabletop Simulator (MoonSharp, ~Lua 5.2), so it stays

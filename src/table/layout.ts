@@ -1,6 +1,6 @@
 /**
  * Table geometry shared by the save builder (Node, src/tts) and the host glue (Lua, mods/tts):
- * both import this file, so the hand zones, play areas, trick slots and piles the builder writes
+ * both import this file, so the hand zones, play areas, play slots and piles the builder writes
  * into the save are exactly where the script moves cards and where it looks for drops. Plain
  * arithmetic only (it compiles to Lua). test/tts/layout.test.ts checks that no two things the
  * script places can overlap, for every game and player count.
@@ -9,9 +9,9 @@
  * top-down view), y up. Each seat has a frame: local x = the seated player's right, local z =
  * towards the table centre; `toWorld` rotates a local point by the seat's yaw.
  *
- * Around each seat, from the middle outwards: its trick slots inside the play area; row A (won
- * pile on the right, score pieces on the left, a bid in front; Eclipsed: the declared melds);
- * row B (a bid set aside; Eclipsed: where a meld is laid out before it is declared); the hand.
+ * Around each seat, from the middle outwards: its play slots inside the play area; row A (won
+ * pile on the right, score pieces on the left, a bid in front; in meld games the declared melds);
+ * row B (a bid set aside; in meld games where a meld is laid out before it is declared); the hand.
  * Everything of a seat stays within |x| <= SEAT_HALF_WIDTH of its frame, so neighbouring seats'
  * rows never meet; the corners between seats hold the draw deck, the discard and bonus piles.
  */
@@ -77,11 +77,11 @@ export const HAND_SIZE = { x: 16, y: 5, z: 4 };
 /** The play area: a square in the middle of the table (ScriptingTrigger and its labelled tile). */
 export const PLAY_ZONE = { x: 0, z: 0, size: 14, height: 4 };
 
-/** Trick slots: CARD_W + SLOT_GAP apart, SLOT_Z in front of the centre (inside the play area). */
+/** Play slots: CARD_W + SLOT_GAP apart, SLOT_Z in front of the centre (inside the play area). */
 export const SLOT_Z = -4.5;
 export const SLOT_GAP = 0.3;
 
-/** Where `seat`'s k-th card of the current trick lies (k = 0 first card, 1 second...). */
+/** Where `seat`'s k-th card in the play area lies (k = 0 first card, 1 second...). */
 export function slotLocal(k: number, cardsPerSeat: number): Point {
   return { x: round3((k - (cardsPerSeat - 1) / 2) * (CARD_W + SLOT_GAP)), z: SLOT_Z };
 }
@@ -124,11 +124,11 @@ export const DECK_POINT: Point = { x: -12.4, z: 10.4 };
 export const DISCARD_POINT: Point = { x: -9.6, z: 10.4 };
 /** The supply of bonus cards (the corner between the top and right places). */
 export const BONUS_PILE: Point = { x: 10.4, z: 10.4 };
-/** A card face up in the very middle (Eclipsed's fate card). */
+/** A card face up in the very middle of the table. */
 export const FATE_POINT: Point = { x: 0, z: 0 };
 
 /**
- * Eclipsed: a seat's declared melds lie in row A, left to right from the player's left, each
+ * Meld games: a seat's declared melds lie in row A, left to right from the player's left, each
  * fanned MELD_FAN per card and MELD_GAP apart; when a long row would not fit, fan and gap shrink
  * together so the row always stays inside MELD_ROW (up to 6 melds never overlap one another).
  */
@@ -157,14 +157,14 @@ export function meldCardLocal(sizes: number[], k: number, j: number): Point {
   return { x: round3(x + j * s.fan), z: MELD_ROW.z };
 }
 
-/** Eclipsed: where a player lays a meld's cards out before pressing Declare meld (row B). */
+/** Meld games: where a player lays a meld's cards out before declaring it (row B). */
 export const STAGE_LOCAL = { x: 0, z: ROW_B_Z, halfX: SEAT_HALF_WIDTH, halfZ: 2 };
 
 /**
- * Eclipsed: where an Edict lies once revealed: the fate card (seat -1) in the middle, each
- * contributed Edict in its contributor's trick slot, where it was committed face down.
+ * A face-down commit once revealed: the table's own card (seat -1) in the middle, each seat's
+ * in its first slot, where it was committed face down.
  */
-export function edictPoint(players: number, seat: number): Point {
+export function commitPoint(players: number, seat: number): Point {
   if (seat < 0) return FATE_POINT;
   return toWorld(placesFor(players)[seat], slotLocal(0, 1));
 }
@@ -180,17 +180,17 @@ export interface Sheet {
   half: number;
 }
 
-/** Lunar Trick: where moon marker i waits, left of the moon phase sheet, until the reveal. */
+/** Where a board's marker i waits, left of the board, until it is placed. */
 export function markerRestPoint(sheet: Sheet, i: number): Point {
   return { x: round3(sheet.x - sheet.half - 1.5), z: round3(sheet.z - 2 + i * 2) };
 }
 
-/** Lunar Trick: the supply of point tokens (a stack right of the moon phase sheet). */
+/** The supply of point tokens (a stack right of a board). */
 export function tokenSupplyPoint(sheet: Sheet): Point {
   return { x: round3(sheet.x + sheet.half + 1.5), z: sheet.z };
 }
 
-/** Lunar Trick: the trump status card, once the trump is known (below the moon phase sheet). */
+/** A status card below a board. */
 export function trumpCardPoint(sheet: Sheet): Point {
   return { x: sheet.x, z: round3(sheet.z - sheet.half - 2.5) };
 }
@@ -216,20 +216,18 @@ export interface Area {
   depth: number;
 }
 
-/** Games whose players lay out and declare melds on the table (a staging area and a meld row per seat). */
-export const MELD_GAMES = ["eclipsed"];
-
 function seatArea(id: string, label: string, place: number, box: { x: number; z: number; halfX: number; halfZ: number }): Area {
   return { id: id, label: label, place: place, centre: toWorld(place, { x: box.x, z: box.z }), yaw: PLACES[place].yaw, width: 2 * box.halfX, depth: 2 * box.halfZ };
 }
 
-/** The labelled areas of `game`'s table, for the places `places` (every place some player count uses). */
-export function tableAreas(game: string, places: number[]): Area[] {
+/**
+ * The labelled areas of a table, for the places `places` (every place some player count uses):
+ * the play area, and with `melds` a staging area and a meld row per seat.
+ */
+export function tableAreas(melds: boolean, places: number[]): Area[] {
   const out: Area[] = [
     { id: "play", label: "Play cards here", place: -1, centre: { x: PLAY_ZONE.x, z: PLAY_ZONE.z }, yaw: 0, width: PLAY_ZONE.size, depth: PLAY_ZONE.size },
   ];
-  let melds = false;
-  for (const g of MELD_GAMES) if (g === game) melds = true;
   if (!melds) return out;
   for (const p of places) {
     const color = PLACES[p].color;
@@ -237,4 +235,9 @@ export function tableAreas(game: string, places: number[]): Area[] {
     out.push(seatArea("meld-stage/" + color, "Meld here: lay the cards out, then press Declare meld", p, STAGE_LOCAL));
   }
   return out;
+}
+
+/** Card yaw so that it reads upright for the player at `place`. */
+export function cardYaw(place: number): number {
+  return PLACES[place].yaw + 180;
 }

@@ -5,7 +5,7 @@
  */
 export const PLAY_ZONE_NOTE = "zone/play";
 
-/** The zone where `color` lays out a meld before pressing Declare meld (Eclipsed). */
+/** The zone where `color` lays out a meld before declaring it (games whose adapter adds meld areas). */
 export function meldZoneNote(color: string): string {
   return "zone/meld-stage/" + color;
 }

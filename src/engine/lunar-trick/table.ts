@@ -4,11 +4,13 @@
  * revealed numbers (LT-3) and the trump status card shows the trump side (LT-4); each seat's
  * match points are shown with point tokens in front of it (LT-8).
  */
-import { stableSort } from "../../../src/engine/core/util";
-import type { BaseEvent } from "../../../src/engine/core/types";
-import { SHELF_X, markerRestPoint, placesFor, round3, scoreTokenLocal, toWorld, tokenSupplyPoint, trumpCardPoint, type Sheet } from "../layout";
-import { objectByGuid, putPiece } from "../table";
-import { defaultTableRules, type TableContext, type TableRules } from "./rules";
+import { stableSort } from "../core/util";
+import type { BaseEvent } from "../core/types";
+import { SHELF_X, markerRestPoint, placesFor, round3, scoreTokenLocal, toWorld, tokenSupplyPoint, trumpCardPoint, type Sheet } from "../../table/layout";
+import type { TableHost } from "../../table/host";
+import { defaultTableRules, type TableContext, type TableRules } from "../../table/adapter";
+import { OVER, OWN, SIT, WAIT, type RefusalHint } from "../../table/hints";
+import { revealEvent, trickHold, viewTrick, viewWon } from "../../table/tricks";
 
 interface LtPublic {
   markers: number[];
@@ -26,10 +28,10 @@ const POSITIONS = 30;
 export const MARKER_RING = 80.5 / 95;
 
 
-function findSheet(objects: { [note: string]: string }): Sheet | undefined {
+function findSheet(host: TableHost, objects: { [note: string]: string }): Sheet | undefined {
   const notes = notesWithPrefix(objects, "moon-phase-sheet/");
   if (notes.length === 0) return undefined;
-  const obj = objectByGuid(objects[notes[0]]);
+  const obj = host.objectByGuid(objects[notes[0]]);
   if (obj === undefined) return undefined;
   const p = obj.getPosition();
   return { x: p.x, z: p.z, half: obj.getBounds().size.x / 2 };
@@ -48,23 +50,23 @@ function markerPoint(sheet: Sheet, n: number): { x: number; z: number } {
 
 function arrange(ctx: TableContext): void {
   const v = ctx.game.view(ctx.state, -1) as LtPublic;
-  const found = findSheet(ctx.objects);
+  const found = findSheet(ctx.host, ctx.objects);
   const sheet: Sheet = found !== undefined ? found : { x: SHELF_X, z: 0, half: 5 };
   const markers = notesWithPrefix(ctx.objects, "moon-markers/");
   for (let i = 0; i < markers.length; i++) {
     const guid = ctx.objects[markers[i]];
     if (i < v.markers.length) {
       const p = markerPoint(sheet, v.markers[i]);
-      putPiece(guid, { x: p.x, y: 1.3, z: p.z }, false);
+      ctx.host.putPiece(guid, { x: p.x, y: 1.3, z: p.z }, false);
     } else {
       const rest = markerRestPoint(sheet, i);
-      putPiece(guid, { x: rest.x, y: 1.3, z: rest.z }, false);
+      ctx.host.putPiece(guid, { x: rest.x, y: 1.3, z: rest.z }, false);
     }
   }
   const trump = notesWithPrefix(ctx.objects, "trump-status/");
   if (trump.length > 0 && v.trumpSide !== "") {
     const at = trumpCardPoint(sheet);
-    putPiece(ctx.objects[trump[0]], { x: at.x, y: 1.3, z: at.z }, v.trumpSide === "falling");
+    ctx.host.putPiece(ctx.objects[trump[0]], { x: at.x, y: 1.3, z: at.z }, v.trumpSide === "falling");
   }
   // Point tokens: each seat's match points in front of it, the rest in the supply.
   const tokens = notesWithPrefix(ctx.objects, "point-tokens/");
@@ -73,13 +75,13 @@ function arrange(ctx: TableContext): void {
   for (let s = 0; s < ctx.players; s++) {
     for (let k = 0; k < v.totals[s] && next < tokens.length; k++) {
       const p = toWorld(places[s], scoreTokenLocal(k));
-      putPiece(ctx.objects[tokens[next]], { x: p.x, y: 1.3, z: p.z }, false);
+      ctx.host.putPiece(ctx.objects[tokens[next]], { x: p.x, y: 1.3, z: p.z }, false);
       next++;
     }
   }
   for (let k = next; k < tokens.length; k++) {
     const supply = tokenSupplyPoint(sheet);
-    putPiece(ctx.objects[tokens[k]], { x: supply.x, y: 1.3 + (k - next) * 0.2, z: supply.z }, false);
+    ctx.host.putPiece(ctx.objects[tokens[k]], { x: supply.x, y: 1.3 + (k - next) * 0.2, z: supply.z }, false);
   }
 }
 
@@ -114,12 +116,36 @@ function announce(e: BaseEvent, colors: string[]): string {
   return "";
 }
 
-export const lunarTrickTable: TableRules = {
+/** What a player is told to do instead when the engine refuses a table move, by rule (first match wins). */
+const HINTS: RefusalHint[] = [
+  { rule: "LT-seat", starts: "", problem: "You are not seated in this game", fix: SIT },
+  { rule: "LT-over", starts: "", problem: "The game is over", fix: OVER },
+  { rule: "LT-phase", starts: "each round opens", problem: "The round opens with the face-down initial trick", fix: "drop one card into the play area to commit it" },
+  { rule: "LT-phase", starts: "", problem: "Tricks are under way", fix: "play one card into the play area" },
+  { rule: "LT-turn", starts: "seat ", problem: "You have already committed your initial card", fix: "wait for the others to commit" },
+  { rule: "LT-turn", starts: "", problem: "", fix: WAIT },
+  { rule: "LT-hand", starts: "", problem: "That card is not in your hand", fix: OWN },
+  { rule: "LT-2", starts: "the holder", problem: "You hold the Solar Eclipse", fix: "commit it to the initial trick" },
+  { rule: "LT-2", starts: "", problem: "The Lunar Eclipse may not open the round", fix: "commit another card" },
+  { rule: "LT-6", starts: "the Lunar Eclipse was led", problem: "The Lunar Eclipse was led", fix: "play a trump card" },
+  { rule: "LT-6", starts: "", problem: "", fix: "follow the led suit or play the Lunar Eclipse" },
+];
+
+export const table: TableRules = {
+  hints: HINTS,
+  buttons: [],
+  choices: [
+    { label: "No trumps: highest of the led suit wins", options: { highestAnySuit: false } },
+    { label: "No trumps: highest number of any suit wins (LT-7)", options: { highestAnySuit: true } },
+  ],
+  meldAreas: false,
   slotsPerSeat: 1,
   hand: defaultTableRules.hand,
-  trick: defaultTableRules.trick,
-  won: defaultTableRules.won,
+  played: viewTrick,
+  won: viewWon,
   hidden: (_game, _before, _seat, action) => action.type === "commit",
+  reveals: (e) => revealEvent(e),
+  hold: (events, colors) => trickHold(events, colors),
   dropAction: defaultTableRules.dropAction,
   pieceDrop: defaultTableRules.pieceDrop,
   spots: defaultTableRules.spots,

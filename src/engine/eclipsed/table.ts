@@ -1,22 +1,22 @@
 /**
  * Eclipsed on the table. Contributed Edicts are dropped into the play zone (face down until all
  * are in, EC-2), then each Edict lies face up where it was committed and the fate card in the
- * very middle (layout.ts: `edictPoint`). Turns use
+ * very middle (src/table/layout.ts: `commitPoint`). Turns use
  * the HUD buttons: Draw from deck / Take discard; lay a meld's cards on the table in front of you
  * and press Declare meld (or Meld (Traveler high), EC-19); drop a card into the play zone to
  * discard it. Go out: press Go out, then drop your discard (or press it with an empty hand,
  * EC-24). The draw pile, the discard pile and every declared meld follow the engine's state, and
  * the meter marker stands on the meter track at the engine's meter (EC-6) after every action.
  */
-import type { BaseEvent } from "../../../src/engine/core/types";
-import type { EclipsedState } from "../../../src/engine/eclipsed/state";
-import { RULES } from "../../../src/engine/eclipsed/data.gen";
-import { stableSort } from "../../../src/engine/core/util";
-import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, edictPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../layout";
-import { cardNotesOf, cardYaw, objectByGuid, putPiece, zoneObjects, type TableObject } from "../table";
-import { contains } from "../../../src/engine/core/util";
-import { meldZoneNote } from "../zones";
-import { defaultTableRules, type ButtonResult, type CardAction, type Spot, type TableContext, type TableRules } from "./rules";
+import type { BaseEvent } from "../core/types";
+import type { EclipsedState } from "./state";
+import { RULES } from "./data.gen";
+import { contains, stableSort } from "../core/util";
+import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, cardYaw, commitPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../../table/layout";
+import type { TableObject } from "../../table/host";
+import { meldZoneNote } from "../../table/zones";
+import { defaultTableRules, type ButtonResult, type CardAction, type Spot, type TableContext, type TableRules } from "../../table/adapter";
+import { OVER, OWN, WAIT, type RefusalHint } from "../../table/hints";
 
 /** Where a player lays out a meld before declaring it: between the hand and the melds (layout.ts). */
 export { STAGE_LOCAL };
@@ -36,7 +36,7 @@ function spots(state: EclipsedState, players: number): Spot[] {
   const places = placesFor(players);
   const edicts = state.edicts.length > 0 ? state.edicts : state.fate !== "" ? [{ card: state.fate, seat: -1 }] : [];
   for (const e of edicts) {
-    const at = edictPoint(players, e.seat);
+    const at = commitPoint(players, e.seat);
     out.push({ card: e.card, x: at.x, z: at.z, yaw: e.seat < 0 ? 180 : cardYaw(places[e.seat]), level: 0, down: false, locked: true });
   }
   for (let s = 0; s < players; s++) {
@@ -61,13 +61,13 @@ function spots(state: EclipsedState, players: number): Spot[] {
  */
 function laidOut(ctx: TableContext, seat: number): TableObject[] {
   const color = ctx.colors[seat];
-  const inZone = zoneObjects(ctx.objects[meldZoneNote(color)]);
+  const inZone = ctx.host.zoneObjects(ctx.objects[meldZoneNote(color)]);
   const candidates = inZone !== undefined ? inZone : inStagingBox(ctx, seat);
   const out: TableObject[] = [];
   const hand = (ctx.state as EclipsedState).hands[seat];
   for (const obj of candidates) {
     let mine = false;
-    for (const note of cardNotesOf(obj)) if (contains(hand, note)) mine = true;
+    for (const note of ctx.host.cardNotesOf(obj)) if (contains(hand, note)) mine = true;
     if (mine) out.push(obj);
   }
   return out;
@@ -78,7 +78,7 @@ function inStagingBox(ctx: TableContext, seat: number): TableObject[] {
   const centre = toWorld(p, { x: STAGE_LOCAL.x, z: STAGE_LOCAL.z });
   const a = ((p === 1 || p === 3 ? 90 : 0) * Math.PI) / 180;
   const out: TableObject[] = [];
-  for (const obj of getObjects() as unknown as TableObject[]) {
+  for (const obj of ctx.host.allObjects()) {
     if (obj.type !== "Card" && obj.type !== "Deck") continue;
     const pos = obj.getPosition();
     const dx = pos.x - centre.x;
@@ -94,7 +94,7 @@ function inStagingBox(ctx: TableContext, seat: number): TableObject[] {
 /** The seat's hand cards laid out for a meld, in hand order. */
 function staged(ctx: TableContext, seat: number): string[] {
   const laid: { [note: string]: boolean } = {};
-  for (const obj of laidOut(ctx, seat)) for (const note of cardNotesOf(obj)) laid[note] = true;
+  for (const obj of laidOut(ctx, seat)) for (const note of ctx.host.cardNotesOf(obj)) laid[note] = true;
   const out: string[] = [];
   for (const card of (ctx.state as EclipsedState).hands[seat]) if (laid[card] === true) out.push(card);
   return out;
@@ -127,12 +127,12 @@ function arrange(ctx: TableContext): void {
   const marker = firstWithPrefix(ctx.objects, "meter-marker/");
   const track = firstWithPrefix(ctx.objects, "meter-track/");
   if (marker === undefined || track === undefined) return;
-  const board = objectByGuid(track);
+  const board = ctx.host.objectByGuid(track);
   if (board === undefined) return;
   const p = board.getPosition();
   const meter = (ctx.state as EclipsedState).meter;
   const at = meterPoint({ x: p.x, z: p.z, width: board.getBounds().size.x }, meter);
-  putPiece(marker, { x: at.x, y: p.y + 0.3, z: at.z }, false);
+  ctx.host.putPiece(marker, { x: at.x, y: p.y + 0.3, z: at.z }, false);
 }
 
 function button(ctx: TableContext, seat: number, id: string): ButtonResult {
@@ -204,16 +204,54 @@ function announce(e: BaseEvent, colors: string[]): string {
   return "";
 }
 
-export const eclipsedTable: TableRules = {
+/** What a player is told to do instead when the engine refuses a table move, by rule (first match wins). */
+const HINTS: RefusalHint[] = [
+  { rule: "action", starts: "", problem: "That is not a move in this game", fix: "use the buttons or drop a card into the play area" },
+  { rule: "hand", starts: "", problem: "", fix: OWN },
+  { rule: "EC-2", starts: "every player first contributes", problem: "Every player first contributes an Edict", fix: "drop a number card into the play area" },
+  { rule: "EC-2", starts: "seat ", problem: "You have already contributed your Edict", fix: "wait for the others" },
+  { rule: "EC-2", starts: "", problem: "", fix: "contribute a number card instead" },
+  { rule: "turn", starts: "it is seat", problem: "", fix: WAIT },
+  { rule: "turn", starts: "a turn starts with a draw", problem: "A turn starts with a draw", fix: "press Draw from deck or Take discard first" },
+  { rule: "turn", starts: "", problem: "You have drawn already", fix: "declare a meld, discard or go out" },
+  { rule: "EC-28", starts: "", problem: "The match is over", fix: OVER },
+  { rule: "EC-24", starts: "going out starts", problem: "", fix: "go out on a later turn" },
+  { rule: "EC-24", starts: "your hand is empty", problem: "Your hand is empty", fix: "press Go out" },
+  { rule: "EC-24", starts: "", problem: "Going out without a discard needs an empty hand", fix: "press Go out, then drop your discard" },
+  { rule: "going-out", starts: "", problem: "", fix: "declare more melds before going out" },
+  { rule: "EC-23", starts: "", problem: "", fix: "meld more suits before going out" },
+  { rule: "EC-20", starts: "", problem: "", fix: "meld other cards" },
+  { rule: "EC-18", starts: "", problem: "", fix: "lay out a set, a run or a pair and press Declare meld again" },
+  { rule: "EC-19", starts: "", problem: "Traveler high applies only to a run with a Traveler", fix: "press Declare meld instead" },
+  { rule: "EC-12", starts: "", problem: "", fix: "meld other cards instead" },
+  { rule: "EC-25", starts: "your hand is empty", problem: "", fix: "press Draw from deck" },
+  { rule: "EC-25", starts: "", problem: "", fix: "discard another card" },
+  { rule: "draw", starts: "", problem: "The discard pile is empty", fix: "press Draw from deck" },
+];
+
+export const table: TableRules = {
+  hints: HINTS,
+  buttons: [
+    { id: "drawDeck", label: "Draw from deck" },
+    { id: "drawDiscard", label: "Take discard" },
+    { id: "meld", label: "Declare meld" },
+    { id: "meldHigh", label: "Meld (Traveler high)" },
+    { id: "goOut", label: "Go out" },
+  ],
+  choices: [
+    { label: "Standard match to 50", options: { format: "standard" } },
+    { label: "Quick match to 35", options: { format: "quick" } },
+    { label: "Long match to 75 (EC-35)", options: { format: "long" } },
+    { label: "Series: best of 3 matches to 50 (EC-35)", options: { format: "standard", series: 3 } },
+  ],
+  meldAreas: true,
   slotsPerSeat: 1,
   hand: defaultTableRules.hand,
-  trick: () => [],
-  won: (_game, _state, players) => {
-    const out: string[][] = [];
-    for (let s = 0; s < players; s++) out.push([]);
-    return out;
-  },
+  played: defaultTableRules.played,
+  won: defaultTableRules.won,
   hidden: defaultTableRules.hidden,
+  reveals: defaultTableRules.reveals,
+  hold: defaultTableRules.hold,
   dropAction: (game, state, seat, card) => dropAction(game, state, seat, card),
   pieceDrop: defaultTableRules.pieceDrop,
   spots: (_game, state, players) => spots(state as EclipsedState, players),

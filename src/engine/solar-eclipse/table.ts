@@ -5,12 +5,13 @@
  * the other five are set aside face down (SE-2); all return to your hand for the next round.
  * Bonus cards move from the pile to the winner of a trick won without an eclipse (SE-9).
  */
-import { stableSort } from "../../../src/engine/core/util";
-import type { BaseEvent } from "../../../src/engine/core/types";
-import type { SolarEclipseState, SolarEclipseView } from "../../../src/engine/solar-eclipse/types";
-import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, placesFor, toWorld } from "../layout";
-import { cardYaw, putCard, putInHand } from "../table";
-import { defaultTableRules, type TableContext, type TableRules, type TrickCard } from "./rules";
+import { stableSort } from "../core/util";
+import type { BaseEvent } from "../core/types";
+import type { SolarEclipseState, SolarEclipseView } from "./types";
+import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, cardYaw, placesFor, toWorld } from "../../table/layout";
+import { defaultTableRules, type PlayedCard, type TableContext, type TableRules } from "../../table/adapter";
+import { OVER, OWN, WAIT, type RefusalHint } from "../../table/hints";
+import { revealEvent, trickHold } from "../../table/tricks";
 
 const BID_PREFIX = "bid-cards/bid-";
 const BONUS_PREFIX = "bonus-cards/";
@@ -68,12 +69,12 @@ function arrange(ctx: TableContext): void {
     const guid = ctx.objects[note];
     const p = places[seat];
     if (!state.bids.done[seat]) {
-      move(ctx, guid, "hand", () => putInHand(guid, ctx.colors[seat]));
+      move(ctx, guid, "hand", () => ctx.host.putInHand(guid, ctx.colors[seat]));
       continue;
     }
     const chosen = view.bidCards[bid.n - 1] !== undefined && view.bidCards[bid.n - 1].tricks === state.bids.values[seat];
-    if (chosen) move(ctx, guid, "bid", () => putCard(guid, toWorld(p, BID_LOCAL), 0, cardYaw(p), true, true));
-    else move(ctx, guid, "aside", () => putCard(guid, toWorld(p, ASIDE_LOCAL), bid.n, cardYaw(p), true, false));
+    if (chosen) move(ctx, guid, "bid", () => ctx.host.putCard(guid, toWorld(p, BID_LOCAL), 0, cardYaw(p), true, true));
+    else move(ctx, guid, "aside", () => ctx.host.putCard(guid, toWorld(p, ASIDE_LOCAL), bid.n, cardYaw(p), true, false));
   }
   // Bonus cards: this round's takers hold theirs face up; the rest wait in the pile.
   const bonus = sortedNotes(ctx.objects, BONUS_PREFIX);
@@ -84,18 +85,18 @@ function arrange(ctx: TableContext): void {
       const guid = ctx.objects[bonus[next]];
       const level = k;
       const spot = toWorld(p, bonusCardLocal(k));
-      move(ctx, guid, "seat" + s + "/" + k, () => putCard(guid, spot, level, cardYaw(p), false, true));
+      move(ctx, guid, "seat" + s + "/" + k, () => ctx.host.putCard(guid, spot, level, cardYaw(p), false, true));
       next++;
     }
   }
   for (let k = next; k < bonus.length; k++) {
     const guid = ctx.objects[bonus[k]];
-    move(ctx, guid, "pile", () => putCard(guid, BONUS_PILE, k, 180, false, false));
+    move(ctx, guid, "pile", () => ctx.host.putCard(guid, BONUS_PILE, k, 180, false, false));
   }
 }
 
-function trick(state: unknown, view: SolarEclipseView): TrickCard[] {
-  const out: TrickCard[] = [];
+function trick(state: unknown, view: SolarEclipseView): PlayedCard[] {
+  const out: PlayedCard[] = [];
   for (let s = 0; s < view.players; s++) if (view.firstCards[s] !== "") out.push({ seat: s, card: view.firstCards[s] });
   for (let s = 0; s < view.players; s++) {
     const c = view.secondCards[s];
@@ -130,10 +131,31 @@ function announce(e: BaseEvent, colors: string[]): string {
   return "";
 }
 
-export const solarEclipseTable: TableRules = {
+/** What a player is told to do instead when the engine refuses a table move, by rule (first match wins). */
+const HINTS: RefusalHint[] = [
+  { rule: "SE-2", starts: "every player chooses a bid card", problem: "Bids come first", fix: "drop one of your bid cards into the play area" },
+  { rule: "SE-2", starts: "seat ", problem: "You have already bid this round", fix: "wait until everyone has bid" },
+  { rule: "SE-2", starts: "bids are chosen once", problem: "Bids are made once, before the first trick", fix: "play a card from your hand" },
+  { rule: "SE-1", starts: "", problem: "That bid card is not used with this many players", fix: "drop one of your own bid cards" },
+  { rule: "SE-turn", starts: "it is seat", problem: "", fix: WAIT },
+  { rule: "SE-turn", starts: "", problem: "Nobody plays now", fix: "wait for the table to be ready" },
+  { rule: "SE-hand", starts: "", problem: "That card is not in your hand", fix: OWN },
+  { rule: "SE-over", starts: "", problem: "The game is over", fix: OVER },
+  { rule: "SE-action", starts: "", problem: "That is not a move in this game", fix: "drop a card or a bid card into the play area" },
+  { rule: "SE-5", starts: "", problem: "", fix: "play a card of the lead suit" },
+  { rule: "SE-6", starts: "", problem: "", fix: "play a card of the lead suit or the card matching your first card's rank" },
+];
+
+export const table: TableRules = {
+  hints: HINTS,
+  buttons: [],
+  choices: defaultTableRules.choices,
+  meldAreas: false,
   slotsPerSeat: 2,
   hand: defaultTableRules.hand,
-  trick: (game, state) => trick(state, game.view(state, -1) as SolarEclipseView),
+  played: (game, state) => trick(state, game.view(state, -1) as SolarEclipseView),
+  reveals: (e) => revealEvent(e),
+  hold: (events, colors) => trickHold(events, colors),
   won: (_game, state) => (state as SolarEclipseState).piles,
   hidden: (_game, before) => {
     const s = before as SolarEclipseState;

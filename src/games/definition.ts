@@ -1,0 +1,28 @@
+/**
+ * One game's code, as one object: its rules engine, its Tabletop Simulator adapter (buttons,
+ * match options, pacing, where pieces lie), the schemas of its data files and its display names.
+ * Each game's folder (src/engine/<game>/) exports one; `GAMES` (./index.ts) lists them, and every
+ * registry — engines, the model's schemas, the TTS script and save, the CLI — reads that list.
+ * Plain code: it compiles to Lua with the engine (the schemas are a function the model calls
+ * with zod; see ./schema-kit.ts).
+ */
+import type { BaseAction, BaseEvent, Game } from "../engine/core/types";
+import type { SimHooks } from "../engine/sim-types";
+import type { TableRules } from "../table/adapter";
+import type { GameSchemas, SchemaKit } from "./schema-kit";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEngine = Game<any, any, BaseAction, BaseEvent, any> & SimHooks<any, any, any>;
+
+/** @noSelf */
+export interface GameDefinition {
+  /** The data folder's name (data/<id>/): lowercase ASCII and hyphens. */
+  id: string;
+  /** Display name, e.g. in `syzygy list` and the TTS save. */
+  name: string;
+  /** One line on what kind of game it is (CLI help, JSON Schema titles). */
+  summary: string;
+  engine: AnyEngine;
+  table: TableRules;
+  schemas(kit: SchemaKit): GameSchemas;
+}

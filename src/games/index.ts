@@ -1,0 +1,19 @@
+/**
+ * THE list of games that have code (an engine). Adding one: its folder src/engine/<game>/
+ * (exporting `definition` from game.ts), its data folder data/<game>/ and templates, and one
+ * line here — nothing else. A data folder without code is a game too: it prints and gets a
+ * plain TTS save, with no rules enforced.
+ * Iterate the array, never object keys: key order differs in Lua.
+ */
+import type { GameDefinition } from "./definition";
+import { definition as solarEclipse } from "../engine/solar-eclipse/game";
+import { definition as eclipsed } from "../engine/eclipsed/game";
+import { definition as lunarTrick } from "../engine/lunar-trick/game";
+
+export const GAMES: GameDefinition[] = [solarEclipse, eclipsed, lunarTrick];
+
+/** The definition of the game `id`, or undefined for a game without code. */
+export function findDefinition(id: string): GameDefinition | undefined {
+  for (const g of GAMES) if (g.id === id) return g;
+  return undefined;
+}

@@ -1,0 +1,13 @@
+/** The schema kit handed to every game's `schemas` (see src/games/schema-kit.ts). */
+import { z } from "zod";
+import type { SchemaKit } from "../../games/schema-kit";
+import { show } from "../diagnostics";
+import { id, intIn, printedFields } from "./common";
+
+export const SCHEMA_KIT: SchemaKit = {
+  z,
+  card: (fields) => z.strictObject({ id, name: z.string().min(1), ...printedFields, ...fields }),
+  id,
+  intIn,
+  show,
+};
