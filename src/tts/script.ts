@@ -18,6 +18,9 @@ import type { SaveConfig } from "../table/config";
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
 
+/** The folders mods/tts/tsconfig.json compiles (its `include`): any change in them rebuilds the script. */
+const GLUE_SOURCE_DIRS = ["mods/tts", "src/engine", "src/table", "src/games"];
+
 export class ScriptBuildError extends Error {}
 
 function sourceFiles(dir: string, out: string[]): string[] {
@@ -31,7 +34,8 @@ function sourceFiles(dir: string, out: string[]): string[] {
 
 function sourceHash(): string {
   const h = createHash("sha256");
-  const files = sourceFiles(path.join(REPO_ROOT, "mods/tts"), sourceFiles(path.join(REPO_ROOT, "src/engine"), []));
+  const files: string[] = [];
+  for (const dir of GLUE_SOURCE_DIRS) sourceFiles(path.join(REPO_ROOT, dir), files);
   for (const f of files) {
     h.update(path.relative(REPO_ROOT, f));
     h.update(fs.readFileSync(f));
