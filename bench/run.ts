@@ -14,7 +14,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { loadGame } from "../src/model/load";
-import { MODEL_GAME_IDS } from "../src/model/registry";
+import { gameIds } from "../src/model/load";
 import { renderSides } from "../src/render/build";
 import { mapLimit } from "../src/render/map-limit";
 import { TemplateSet } from "../src/render/face";
@@ -50,7 +50,7 @@ const rssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
 
 /** Edits the printed text of the first deck card that has one (a YAML text edit, as a user makes it). */
 function editOneCard(dataDir: string): { game: string; card: string } {
-  for (const game of MODEL_GAME_IDS) {
+  for (const game of gameIds(dataDir)) {
     const file = join(dataDir, game, "deck.yaml");
     const text = readFileSync(file, "utf8");
     const m = /\n  - id: "?([\w-]+)"?\n(?:    .*\n)*?    text: "/.exec(text);
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const pool = new WorkerPool(process.env.BENCH_PDF_THREADS === undefined ? undefined : Number(process.env.BENCH_PDF_THREADS));
   const cpu0 = process.cpuUsage();
   const opts = { outDir: out, papers: [...PAPERS], png: true, pool };
-  const cold = await timed(async () => buildGames(inputs(data, MODEL_GAME_IDS), opts));
+  const cold = await timed(async () => buildGames(inputs(data, gameIds(data)), opts));
   const coldRss = rssMb();
   const coldCpu = process.cpuUsage(cpu0);
   const results: IncrementalResult[] = cold.value;
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   const rasterized = results.reduce((n, r) => n + r.rasterized, 0);
   const sidesTotal = results.reduce((n, r) => n + r.files.filter((f) => f.endsWith(".png")).length, 0);
 
-  const noop = await timed(async () => buildGames(inputs(data, MODEL_GAME_IDS), opts));
+  const noop = await timed(async () => buildGames(inputs(data, gameIds(data)), opts));
   const edit = editOneCard(data);
   // As `watch` does it: PNGs + gallery first (what an open page shows), then the PDFs.
   // (watch loads the edited game once, then runs both passes on it.)
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   // The floor: rasterise each unique face once on the build's raster threads, as many at a time
   // as there are cores, nothing else running.
   const unique = new Map<string, { svg: string; width: number }>();
-  for (const input of inputs(data, MODEL_GAME_IDS)) {
+  for (const input of inputs(data, gameIds(data))) {
     for (const s of renderSides(input.game, input.templates).sides) unique.set(sha256(s.svg, String(s.component.width)), { svg: s.svg, width: s.component.width + 2 * BLEED_MM });
   }
   const raster = new RasterPool();

@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { gameSchemas } from "../src/model/registry";
+import { codeGameSchemas } from "../src/model/registry";
 
-const rulesSchema = gameSchemas("eclipsed")!.rules;
+const rulesSchema = codeGameSchemas("eclipsed")!.rules;
 import { RULES } from "../src/engine/eclipsed/data.gen";
 import { holdBackCount, meldThreshold, meterAfterMeld, meterStart } from "../src/engine/eclipsed/edicts";
 import { scoreRound } from "../src/engine/eclipsed/scoring";

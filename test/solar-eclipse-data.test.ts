@@ -12,9 +12,9 @@ import { replayGame, simulateGames } from "../src/engine/sim";
 import type { ReplayRequest } from "../src/engine/sim";
 import { DECK, RULES } from "../src/engine/solar-eclipse/data.gen";
 import { estimateTricksTenths } from "../src/engine/solar-eclipse/policy";
-import { gameSchemas } from "../src/model/registry";
+import { codeGameSchemas } from "../src/model/registry";
 
-const rulesSchema = gameSchemas("solar-eclipse")!.rules;
+const rulesSchema = codeGameSchemas("solar-eclipse")!.rules;
 import { G, moons, span, suns } from "./solar-eclipse-helpers";
 
 const RULES_FILE = path.resolve("data/solar-eclipse/rules.yaml");

@@ -23,7 +23,7 @@ import { STANDARD_RULES, type MatchChoice } from "../../src/table/options";
 import { saveConfig } from "./config";
 import type { TableObject } from "./table";
 import { tableText } from "./wording";
-import { UI_BOTS, UI_OPTION } from "./ui-ids";
+import { UI_BOTS, UI_OPTION } from "../../src/table/ui-ids";
 
 declare let syzygyStart2: (player: unknown) => void;
 declare let syzygyStart3: (player: unknown) => void;

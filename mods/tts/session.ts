@@ -42,7 +42,7 @@ import { withChoice } from "../../src/table/options";
 import { rngFromSeed } from "../../src/engine/core/rng";
 import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
-import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "./ui-ids";
+import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
 export interface Loc {

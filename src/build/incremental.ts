@@ -20,7 +20,7 @@ import { join, relative } from "node:path";
 import { printPages, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
 import { renderFace, type RenderedFace, type TemplateSet } from "../render/face";
 import { assetsUnchanged, withAssetLog } from "../render/image-assets";
-import { listFaces, type FaceEntry } from "../render/faces";
+import { FACE_MANIFEST, faceManifestJson, listFaces, type FaceEntry } from "../render/faces";
 import { writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
@@ -484,7 +484,10 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // Stale PNGs, gallery, manifest: only after every output of every game is written.
   for (const w of works) {
     const id = w.input.game.id;
-    if (opts.png) removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
+    if (opts.png) {
+      removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
+      writeFaceManifest(w, opts.outDir, store);
+    }
     if (opts.gallery !== false) {
       // PDFs of this build plus those of earlier builds still on disk (a preview pass builds none).
       const pdfs = Object.keys(w.next.outputs).filter((rel) => rel.startsWith(`${id}/print/`) && rel.endsWith(".pdf")).map((rel) => join(opts.outDir, rel));
@@ -497,6 +500,21 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   }
   store.prune();
   return works.map((w) => w.result);
+}
+
+/** out/<game>/cards/faces.json: which PNG shows which side of which item (read by the TTS save builder). */
+function writeFaceManifest(w: GameWork, outDir: string, store: BuildStore): void {
+  const file = join(outDir, w.input.game.id, "cards", FACE_MANIFEST);
+  const json = faceManifestJson(w.input.game, w.sides);
+  const key = sha256(json);
+  w.result.files.push(file);
+  if (store.isCurrent(w.manifest, file, key)) {
+    w.next.outputs[store.rel(file)] = w.manifest.outputs[store.rel(file)];
+    return;
+  }
+  writeFileAtomic(file, json);
+  store.record(w.next, file, key, json);
+  w.result.written.push(file);
 }
 
 let shared: WorkerPool | undefined;

@@ -14,11 +14,11 @@ import { SyzygyError } from "../errors";
 import { checkAll } from "./load";
 import { DataError } from "./errors";
 import { jsonSchemaFiles, SCHEMA_DIR_NAME } from "./json-schema";
-import { gameSchemas } from "./registry";
+import { codeGameSchemas } from "./registry";
 import type { GameModel } from "./types";
 
 export function engineDataText(model: GameModel): string {
-  const fields = gameSchemas(model.id)?.engineFields ?? ["id", "name"];
+  const fields = codeGameSchemas(model.id)?.engineFields ?? ["id", "name"];
   const cards = model.deck.map((c) => {
     const out: Record<string, unknown> = {};
     for (const k of fields) if (c[k] !== undefined) out[k] = c[k];
@@ -65,7 +65,7 @@ function writeIfChanged(target: string, text: string, written: string[]): void {
 /** Writes every data.gen.ts; returns the files that changed. */
 export function writeEngineData(dataDir: string, srcDir: string): string[] {
   const written: string[] = [];
-  for (const model of validModels(dataDir)) writeIfChanged(join(srcDir, "engine", model.id, "data.gen.ts"), engineDataText(model), written);
+  for (const model of validModels(dataDir)) if (codeGameSchemas(model.id) !== undefined) writeIfChanged(join(srcDir, "engine", model.id, "data.gen.ts"), engineDataText(model), written);
   return written;
 }
 

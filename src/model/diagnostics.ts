@@ -192,14 +192,19 @@ export const diagnostics = {
       `unknown ${what} ${JSON.stringify(name)}` +
         (didYouMean(name, known) || (known.length > 0 ? `; known: ${quoted(known)}` : `; none are defined`)),
     ),
-  unknownGameFolder: (loc: Location, folder: string, known: readonly string[]) =>
+  notAGameFolder: (loc: Location, folder: string) =>
     make(
-      "unknown-game-folder",
+      "not-a-game-folder",
       loc,
       [],
-      `${JSON.stringify(folder)} is not a game syzygy knows` + (didYouMean(folder, known) || `; games: ${known.join(", ")}`) +
-        " (a new game also needs its schemas in src/model/registry.ts and an engine)",
+      `${JSON.stringify(folder)} has no game.yaml: every folder of the data folder is a game (schema/ aside); add its game.yaml (\`syzygy new ${folder}\` makes a start) or move the folder out`,
     ),
+  cardFieldsOfCode: (loc: Location, game: string) =>
+    make("card-fields-of-code", loc, ["cardFields"], `${game} has a rules engine, which declares its card fields itself (src/engine/${game}/schema.ts); remove cardFields here`),
+  reservedCardField: (loc: Location, field: string, reserved: readonly string[]) =>
+    make("reserved-card-field", loc, ["cardFields", field], `${JSON.stringify(field)} is a field every card has already (${reserved.join(", ")}); give the extra field another name`),
+  referenceMissing: (loc: Location, path: readonly PathSegment[], file: string) =>
+    make("reference-missing", loc, path, `from: reference needs the reference pages in ${file}, which does not exist; create it or give this component items`),
   idMismatch: (loc: Location, path: readonly PathSegment[], id: string, folder: string) =>
     make("id-mismatch", loc, path, `game id ${JSON.stringify(id)} must match its folder name ${JSON.stringify(folder)}`),
   rulesRefMissing: (loc: Location, path: readonly PathSegment[], pointer: string, rulesFile: string, detail: string) =>

@@ -13,9 +13,9 @@ import { gameFonts } from "./fonts";
 import { fileURLToPath } from "node:url";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { DataError, DataFolderMissingError, UnknownGameError } from "./errors";
-import { GAME_SCHEMAS, gameSchemas, MODEL_GAME_IDS } from "./registry";
+import { CODE_GAME_IDS, codeGameSchemas, plainGameSchemas, type GameSchemas } from "./registry";
 import { resolvePointer } from "./pointer";
-import { componentSchema, gameSchema, type ComponentFile, type FieldValue, type GameFile, type ItemFile, type StyleFile } from "./schema/game";
+import { cardFieldsSchema, componentSchema, gameSchema, type ComponentFile, type FieldValue, type GameFile, type ItemFile, type StyleFile } from "./schema/game";
 import { referenceSchema, type ReferenceFile } from "./schema/reference";
 import { buildTable } from "./tables";
 import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
@@ -51,10 +51,53 @@ function assertDataDir(dataDir: string): string {
   return abs;
 }
 
-export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {}): { model?: GameModel; diagnostics: Diagnostic[] } {
-  const schemas = gameSchemas(gameId);
-  if (schemas === undefined) throw new UnknownGameError(gameId, MODEL_GAME_IDS);
+/**
+ * The games of a data folder: every folder holding a game.yaml (schema/ and dot-folders aside).
+ * Games with code come first, in the order of the one list, then the others by name.
+ */
+export function gameIds(dataDir: string): string[] {
   const absData = assertDataDir(dataDir);
+  const found: string[] = [];
+  for (const entry of readdirSync(absData, { withFileTypes: true })) {
+    if (isGameFolderName(entry.name) && entry.isDirectory() && existsSync(join(absData, entry.name, "game.yaml"))) found.push(entry.name);
+  }
+  const code = CODE_GAME_IDS.filter((id) => found.includes(id));
+  return [...code, ...found.filter((id) => !code.includes(id)).sort()];
+}
+
+function isGameFolderName(name: string): boolean {
+  return name !== SCHEMA_DIR && !name.startsWith(".");
+}
+
+/** Throws UnknownGameError (a usage error) unless `gameId` is a game of the data folder. */
+export function assertGame(dataDir: string, gameId: string): void {
+  const ids = gameIds(dataDir);
+  if (!ids.includes(gameId)) throw new UnknownGameError(gameId, ids);
+}
+
+/** The schemas game.yaml's `cardFields` asks for (games without code), once game.yaml is read. */
+function schemasOf(gameId: string, gameSrc: YamlSource | undefined, problems: Diagnostic[]): GameSchemas {
+  const code = codeGameSchemas(gameId);
+  const value = gameSrc?.value;
+  const raw = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  const name = typeof raw.name === "string" && raw.name !== "" ? raw.name : gameId;
+  if (code !== undefined) {
+    if (raw.cardFields !== undefined && gameSrc) problems.push(diagnostics.cardFieldsOfCode(gameSrc.locate(["cardFields"], { key: true }), gameId));
+    return code;
+  }
+  const fields = cardFieldsSchema.safeParse(raw.cardFields ?? {});
+  if (!fields.success) return plainGameSchemas(gameId, name); // the game schema reports it
+  const own = Object.keys(fields.data).filter((f) => RESERVED_CARD_FIELDS.includes(f));
+  for (const f of own) if (gameSrc) problems.push(diagnostics.reservedCardField(gameSrc.locate(["cardFields", f], { key: true }), f, RESERVED_CARD_FIELDS));
+  return plainGameSchemas(gameId, name, fields.data);
+}
+
+/** Fields every card has already (id, name, the printed fields) and spreadsheet columns with a meaning of their own. */
+const RESERVED_CARD_FIELDS = ["id", "name", "index", "title", "subtitle", "text", "flavor", "style", "image", "copies", "count", "fields"];
+
+export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {}): { model?: GameModel; diagnostics: Diagnostic[] } {
+  const absData = assertDataDir(dataDir);
+  assertGame(dataDir, gameId);
   const gameDir = join(absData, gameId);
   const templatesDir = resolve(opts.templatesDir ?? defaultTemplatesDir(absData));
   const problems: Diagnostic[] = [];
@@ -77,6 +120,9 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   };
 
   const gameSrc = read("game.yaml");
+  const schemas = schemasOf(gameId, gameSrc, problems);
+  // A game without code may leave out rules.yaml and reference.yaml (nothing reads them then).
+  const readOptional = (file: string) => (schemas.hasCode || existsSync(join(gameDir, file)) ? read(file) : undefined);
   const game = validate<GameFile>(gameSchema, gameSrc);
   const parts = gameSrc === undefined ? undefined : game ? wholeGame(game) : validParts(gameSrc.value);
   const sheetRef = parts && gameSrc ? deckSheetOf(parts, gameSrc, problems) : undefined;
@@ -86,12 +132,16 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
     sheet = readDeckSheet(sheetRef, { src: gameSrc, absData, gameDir, problems, display: displayPath }, schemas.deck);
     deckSrc = sheet?.source.value === undefined ? undefined : sheet.source;
     if (deckSrc) problems.push(...textProblems(deckSrc));
-  } else deckSrc = read("deck.yaml");
-  const rulesSrc = read("rules.yaml");
-  const refSrc = read("reference.yaml");
+  } else {
+    const deckUsed = parts === undefined || parts.components.some(({ c }) => c.from === "deck");
+    deckSrc = deckUsed || schemas.hasCode || existsSync(join(gameDir, "deck.yaml")) ? read("deck.yaml") : undefined;
+  }
+  const rulesSrc = readOptional("rules.yaml");
+  const refSrc = readOptional("reference.yaml");
   const icons = gameIcons(gameDir, absData, [gameSrc, deckSrc, rulesSrc, refSrc], problems);
   const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckSrc);
-  const rulesDoc = validate<{ rules: unknown }>(schemas.rules, rulesSrc);
+  const rulesAbsent = !schemas.hasCode && rulesSrc === undefined && !existsSync(join(gameDir, "rules.yaml"));
+  const rulesDoc = rulesAbsent ? { rules: {} } : validate<{ rules: unknown }>(schemas.rules, rulesSrc);
   const reference = validate<ReferenceFile>(referenceSchema, refSrc);
   const rules = rulesDoc?.rules;
 
@@ -175,11 +225,11 @@ export function checkAll(dataDir: string, opts: LoadOptions = {}): { models: Gam
   const models: GameModel[] = [];
   const all: Diagnostic[] = [];
   for (const entry of readdirSync(absData, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name === SCHEMA_DIR || entry.name.startsWith(".") || MODEL_GAME_IDS.includes(entry.name)) continue;
-    all.push(diagnostics.unknownGameFolder({ file: displayPath(join(absData, entry.name)) }, entry.name, MODEL_GAME_IDS));
+    if (!entry.isDirectory() || !isGameFolderName(entry.name) || existsSync(join(absData, entry.name, "game.yaml"))) continue;
+    all.push(diagnostics.notAGameFolder({ file: displayPath(join(absData, entry.name)) }, entry.name));
   }
-  for (const g of GAME_SCHEMAS) {
-    const r = checkGame(dataDir, g.id, opts);
+  for (const id of gameIds(dataDir)) {
+    const r = checkGame(dataDir, id, opts);
     if (r.model) models.push(r.model);
     all.push(...r.diagnostics);
   }
@@ -533,6 +583,9 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
     });
   } else if (c.from === "reference") {
     how = "one per page in reference.yaml";
+    if (ctx.refSrc === undefined && !existsSync(join(ctx.gameDir, "reference.yaml"))) {
+      ctx.problems.push(diagnostics.referenceMissing(ctx.src.locate([...at, "from"]), [...at, "from"], displayPath(join(ctx.gameDir, "reference.yaml"))));
+    }
     if (ctx.reference === undefined || ctx.sections === undefined) return shell();
     written = ctx.reference.pages.map((_page, pi) => ({ src: ctx.refSrc, path: ["pages", pi] }));
     items = ctx.reference.pages.map((page, pi) =>

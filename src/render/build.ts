@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { renderFace, TemplateSet } from "./face";
-import { listFaces, type FaceEntry } from "./faces";
+import { FACE_MANIFEST, faceManifestJson, listFaces, type FaceEntry } from "./faces";
 import { svgToPng } from "./png";
 import { writePdf } from "./pdf";
 import { writeFileAtomic } from "./files";
@@ -86,6 +86,9 @@ export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<B
     });
     timings.png = performance.now() - start;
     removeStale(join(opts.outDir, game.id, "cards"), new Set(files));
+    const manifest = join(opts.outDir, game.id, "cards", FACE_MANIFEST);
+    writeFileAtomic(manifest, faceManifestJson(game, sides));
+    files.push(manifest);
   };
 
   const pdfPhase = async (): Promise<void> => {

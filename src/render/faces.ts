@@ -3,6 +3,8 @@ import type { FaceRef, RenderComponent, RenderGame, RenderItem } from "./types";
 
 export interface FaceEntry extends FaceRef {
   key: string;
+  /** The back every item of the component shares (its `item` is a stand-in). */
+  sharedBack?: boolean;
   /** Path under out/<game>/cards/. */
   file: string;
 }
@@ -27,17 +29,40 @@ export function faceKey(component: RenderComponent, item: RenderItem): string {
   return `${component.id}/${item.id}`;
 }
 
-/**
- * Where render writes each PNG, under out/<game>/cards/: the one naming both the print files and
- * the TTS save builder use (src/tts reads the PNGs through these, never by a pattern of its own).
- */
-export const PNG_FILES = {
+/** Where each PNG goes under out/<game>/cards/. Other stages find them through the face manifest. */
+const PNG_FILES = {
   face: (componentId: string, itemId: string): string => `${componentId}/${itemId}.png`,
   /** The back of an item with a back of its own (`backs: per-item`). */
   itemBack: (componentId: string, itemId: string): string => `${componentId}/${itemId}.back.png`,
   /** The back every item of the component shares. */
   sharedBack: (componentId: string): string => `${componentId}/back.png`,
 };
+
+/** The face manifest's file name, in out/<game>/cards/ beside the PNGs it lists. */
+export const FACE_MANIFEST = "faces.json";
+
+/** One PNG of the manifest: which side of which item it shows (`item` "" = the back every item shares). */
+export interface ManifestFace {
+  component: string;
+  item: string;
+  side: "face" | "back";
+  /** Path under out/<game>/cards/. */
+  file: string;
+}
+
+export interface FaceManifest {
+  game: string;
+  faces: ManifestFace[];
+}
+
+/** The manifest of a game's PNGs (faces.json), which tells later stages (the TTS save) which file is which side. */
+export function faceManifestJson(game: RenderGame, entries: readonly FaceEntry[]): string {
+  const manifest: FaceManifest = {
+    game: game.id,
+    faces: entries.map((e) => ({ component: e.component.id, item: e.sharedBack === true ? "" : e.item.id, side: e.side, file: e.file })),
+  };
+  return JSON.stringify(manifest, null, 2) + "\n";
+}
 
 export function listFaces(game: RenderGame): FaceEntry[] {
   const out: FaceEntry[] = [];
@@ -47,7 +72,7 @@ export function listFaces(game: RenderGame): FaceEntry[] {
       if (item.backTemplate) out.push({ component, item, side: "back", key: `${component.id}/${item.id}.back`, file: PNG_FILES.itemBack(component.id, item.id) });
     }
     if (component.backTemplate && component.items.some((i) => !i.backTemplate)) {
-      out.push({ component, item: sharedBackItem(component), side: "back", key: `${component.id}/back`, file: PNG_FILES.sharedBack(component.id) });
+      out.push({ component, item: sharedBackItem(component), side: "back", key: `${component.id}/back`, file: PNG_FILES.sharedBack(component.id), sharedBack: true });
     }
   }
   return out;

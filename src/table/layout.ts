@@ -204,7 +204,7 @@ export function handPoint(place: number): Point {
  * of the same footprint (GMNotes `zone/<id>`), so what players see is where the script looks.
  */
 export interface Area {
-  /** "play", "meld-stage/<Color>" (where a meld is laid out: mods/tts/zones.ts `meldZoneNote`) or "meld-row/<Color>". */
+  /** "play", "meld-stage/<Color>" (where a meld is laid out: src/table/zones.ts `meldZoneNote`) or "meld-row/<Color>". */
   id: string;
   label: string;
   /** The place whose frame the area is in, -1 for the middle of the table. */

@@ -1,5 +1,5 @@
 /**
- * The table's labelled play areas (mods/tts/layout.ts `tableAreas`): each becomes a locked,
+ * The table's labelled play areas (src/table/layout.ts `tableAreas`): each becomes a locked,
  * thin Custom_Tile showing its label and a ScriptingTrigger of exactly the same footprint, so the
  * area players see is the one the script reads. The tile's picture is drawn here (SVG → PNG with
  * resvg and the bundled Inter font): a felt panel edged in the seat's colour, the label along

@@ -27,13 +27,17 @@ import { GuidAllocator } from "./guid";
 import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
 import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
 import { BLEED_MM } from "../render/types";
-import { PNG_FILES } from "../render/faces";
+import { readFacePngs, type FacePngs } from "./faces";
+import { TtsInputError } from "./errors";
+
+export { TtsInputError };
 import { saveScript } from "./script";
 import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
 import { cachedImage, pruneImages } from "./image-cache";
 import { writeFileAtomic } from "../render/files";
 import { buildXmlUi } from "./xmlui";
 import { findDefinition } from "../games/index";
+import type { TableRules } from "../table/adapter";
 import sharp from "sharp";
 
 /** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
@@ -43,7 +47,6 @@ export const BOARD_UNITS_AT_SCALE_1 = 10;
 export const PIECE_UNITS_AT_SCALE_1 = 2;
 export const POKER_WIDTH_MM = 63.5;
 
-export class TtsInputError extends Error {}
 
 export interface TtsBuildOptions {
   /** The build output root (default ./out): PNGs are read from <out>/<game>/cards. */
@@ -78,7 +81,12 @@ interface Ctx {
   images: string[];
   nextDeckKey: number;
   shelfZ: number;
+  /** The card PNGs, by item and side (the build's face manifest). */
+  pngs: FacePngs;
+  /** The card component the script deals from ("" in a plain save: a game without an engine). */
   deckComponent: string;
+  /** The card component whose deck lies at the draw-pile spot (the engine's deck, else the deck.yaml cards). */
+  centreDeck: string;
   cardCount: number;
 }
 
@@ -92,11 +100,6 @@ function round3(v: number): number {
 
 function gameDirOf(opts: TtsBuildOptions, game: string): string {
   return opts.gameDir ?? path.join(opts.outDir, game);
-}
-
-/** A PNG render wrote, by its manifest name (src/render/faces.ts `PNG_FILES`). */
-function pngPath(ctx: Ctx, file: string): string {
-  return path.join(gameDirOf(ctx.opts, ctx.model.id), "cards", file);
 }
 
 /** Writes an image under a content-hashed name; returns its URL. */
@@ -154,11 +157,11 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const engineDeck = component.id === ctx.deckComponent;
   const scale = round3(component.size.width / POKER_WIDTH_MM);
   const pieces = physicalPieces(component, engineDeck);
-  const first = await imageInfo(pngPath(ctx, PNG_FILES.face(component.id, component.items[0].id)), component);
+  const first = await imageInfo(ctx.pngs.face(component.id, component.items[0].id), component);
   const meta = await sharp(first.file).metadata();
   const w = (meta.width ?? 0) - 2 * first.bleed;
   const h = (meta.height ?? 0) - 2 * first.bleed;
-  const backInfo = await imageInfo(pngPath(ctx, PNG_FILES.sharedBack(component.id)), component);
+  const backInfo = await imageInfo(ctx.pngs.sharedBack(component.id), component);
   const backUrl = emitImage(ctx, `${component.id}-back`, "jpg", await cachedSingle(ctx, backInfo, 1024));
 
   // Sheets: one cell per item (copies share their item's CardID), split evenly into ≤ 70-cell sheets.
@@ -171,7 +174,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
     offset += size;
     sheetNo += 1;
     const grid = chooseGrid(slice.length, w, h);
-    const faces = await Promise.all(slice.map((item) => imageInfo(pngPath(ctx, PNG_FILES.face(component.id, item.id)), component)));
+    const faces = await Promise.all(slice.map((item) => imageInfo(ctx.pngs.face(component.id, item.id), component)));
     const sheet = await cachedImage(ctx.opts.outDir, "sheet", { grid, bleeds: faces.map((f) => f.bleed) }, faces.map((f) => f.file), () => composeSheet(faces, grid));
     const url = emitImage(ctx, `${component.id}-${sheetNo}`, "jpg", sheet);
     const key = ctx.nextDeckKey++;
@@ -196,7 +199,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const out: AnyObject[] = [];
   for (const [setId, group] of groups) {
     const label = setId === "" ? component.name : `${component.name} (${group[0].item.set?.name ?? setId})`;
-    const spot = engineDeck ? DECK_POINT : shelfSpot(ctx, 3.1 * scale);
+    const spot = component.id === ctx.centreDeck ? DECK_POINT : shelfSpot(ctx, 3.1 * scale);
     const cards: CardObject[] = group.map((p) => {
       const key = deckKeyOf.get(p)!;
       ctx.cardCount += 1;
@@ -243,8 +246,8 @@ async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[
   const scale = round3(component.size.width / POKER_WIDTH_MM);
   const out: AnyObject[] = [];
   for (const p of physicalPieces(component, false)) {
-    const face = await imageInfo(pngPath(ctx, PNG_FILES.face(component.id, p.item.id)), component);
-    const back = await imageInfo(pngPath(ctx, PNG_FILES.itemBack(component.id, p.item.id)), component);
+    const face = await imageInfo(ctx.pngs.face(component.id, p.item.id), component);
+    const back = await imageInfo(ctx.pngs.itemBack(component.id, p.item.id), component);
     const key = ctx.nextDeckKey++;
     const spot = shelfSpot(ctx, 3.1 * scale);
     ctx.cardCount += 1;
@@ -279,7 +282,7 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const depthUnits = component.size.height * UNITS_PER_MM;
   const out: AnyObject[] = [];
   for (const p of physicalPieces(component, false)) {
-    const url = emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await cachedSingle(ctx, await imageInfo(pngPath(ctx, PNG_FILES.face(component.id, p.item.id)), component)));
+    const url = emitImage(ctx, `${component.id}-${p.item.id}`, "jpg", await cachedSingle(ctx, await imageInfo(ctx.pngs.face(component.id, p.item.id), component)));
     const spot = shelfSpot(ctx, depthUnits);
     const s = round3(widthUnits / BOARD_UNITS_AT_SCALE_1);
     out.push({
@@ -307,7 +310,7 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const out: AnyObject[] = [];
   const urls = new Map<string, { face: string; back?: string }>();
   for (const item of component.items) {
-    const file = pngPath(ctx, PNG_FILES.face(component.id, item.id));
+    const file = ctx.pngs.face(component.id, item.id);
     // Custom_Token is one-sided (its outline comes from the face's alpha): no back image.
     if (shape.kind === "sector") {
       const size = { w: component.size.width, h: component.size.height };
@@ -319,8 +322,8 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       cachedImage(ctx.opts.outDir, "token", { width: component.size.width, bleed: BLEED_MM }, [f], () => tokenImage(f, component.size.width, BLEED_MM));
     const face = emitImage(ctx, `${component.id}-${item.id}`, "png", await trimmed(file));
     let back: string | undefined;
-    if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await trimmed(pngPath(ctx, PNG_FILES.sharedBack(component.id))));
-    if (component.backs === "per-item") back = emitImage(ctx, `${component.id}-${item.id}-back`, "png", await trimmed(pngPath(ctx, PNG_FILES.itemBack(component.id, item.id))));
+    if (component.backs === "shared") back = emitImage(ctx, `${component.id}-back`, "png", await trimmed(ctx.pngs.sharedBack(component.id)));
+    if (component.backs === "per-item") back = emitImage(ctx, `${component.id}-${item.id}-back`, "png", await trimmed(ctx.pngs.itemBack(component.id, item.id)));
     urls.set(item.id, { face, back });
   }
   const spot = shelfSpot(ctx, widthUnits + 0.5);
@@ -375,10 +378,9 @@ function usedPlaces(opts: TtsBuildOptions): number[] {
 }
 
 /** The labelled play areas (tile + ScriptingTrigger each, see areas.ts); returns the play zone's GUID. */
-async function areaObjects(ctx: Ctx, objects: AnyObject[]): Promise<string> {
+async function areaObjects(ctx: Ctx, table: TableRules, objects: AnyObject[]): Promise<string> {
   let playZone = "";
-  const table = findDefinition(ctx.model.id)?.table;
-  for (const area of tableAreas(table?.meldAreas ?? false, usedPlaces(ctx.opts))) {
+  for (const area of tableAreas(table.meldAreas, usedPlaces(ctx.opts))) {
     const zone = ctx.guids.next(`zone/${area.id}`);
     if (area.id === "play") playZone = zone;
     const picture = await cachedImage(ctx.opts.outDir, "area", area, [], () => areaImage(area));
@@ -388,7 +390,18 @@ async function areaObjects(ctx: Ctx, objects: AnyObject[]): Promise<string> {
   return playZone;
 }
 
-function emptySave(model: GameModel, epoch: number): Omit<Save, "ObjectStates" | "LuaScript" | "XmlUI"> {
+/** The save's note and tags: a scripted game (an engine enforces the rules) or a plain table. */
+function howToPlay(model: GameModel, scripted: boolean): { Note: string; Tags: string[] } {
+  if (scripted) {
+    return {
+      Note: `${model.name}: press Start (top of the screen) to deal. Drop cards into the area marked Play cards here to play them; the script refuses illegal plays. Built by syzygy.`,
+      Tags: ["syzygy", "Cards", "Scripting: Automated"],
+    };
+  }
+  return { Note: `${model.name}: every piece is on the table; shuffle and deal by hand. No rules are enforced (the game has no rules engine). Built by syzygy.`, Tags: ["syzygy", "Cards"] };
+}
+
+function emptySave(model: GameModel, epoch: number, scripted: boolean): Omit<Save, "ObjectStates" | "LuaScript" | "XmlUI"> {
   return {
     SaveName: model.name,
     EpochTime: epoch,
@@ -399,13 +412,13 @@ function emptySave(model: GameModel, epoch: number): Omit<Save, "ObjectStates" |
     GameComplexity: "",
     PlayingTime: [20, 60],
     PlayerCounts: [model.players.min, model.players.max],
-    Tags: ["syzygy", "Cards", "Scripting: Automated"],
+    Tags: howToPlay(model, scripted).Tags,
     Gravity: 0.5,
     PlayArea: 0.5,
     Table: "Table_RPG",
     Sky: "Sky_Museum",
     SkyURL: "",
-    Note: `${model.name}: press Start (top of the screen) to deal. Drop cards into the area marked Play cards here to play them; the script refuses illegal plays. Built by syzygy.`,
+    Note: howToPlay(model, scripted).Note,
     TabStates: {},
     MusicPlayer: { RepeatSong: false, PlaylistEntry: -1, CurrentAudioTitle: "", CurrentAudioURL: "", AudioLibrary: [] },
     Grid: {
@@ -430,27 +443,34 @@ function emptySave(model: GameModel, epoch: number): Omit<Save, "ObjectStates" |
   } as unknown as Omit<Save, "ObjectStates" | "LuaScript" | "XmlUI">;
 }
 
-/** The card component holding the engine's deck: every deck.yaml id is one of its items. */
-export function engineDeckComponent(model: GameModel): Component {
+/** The card component holding the deck: every deck.yaml id is one of its items. */
+function deckComponentOf(model: GameModel): Component | undefined {
   const ids = model.deck.map((c) => String(c.id));
+  if (ids.length === 0) return undefined;
   for (const c of model.components) {
     if (c.kind !== "card") continue;
     const items = new Set(c.items.map((i) => i.id));
     if (ids.every((id) => items.has(id))) return c;
   }
+  return undefined;
+}
+
+/** The card component holding the engine's deck: every deck.yaml id is one of its items. */
+export function engineDeckComponent(model: GameModel): Component {
+  const found = deckComponentOf(model);
+  if (found !== undefined) return found;
   throw new TtsInputError(`${model.paths.game}: no card component lists every card of ${model.paths.deck}; the TTS save needs one to deal from`);
 }
 
 /** The card PNGs a save is made from. */
-function inputImages(model: GameModel, gameDir: string): string[] {
+function inputImages(model: GameModel, pngs: FacePngs): string[] {
   const inputs: string[] = [];
-  const need = (file: string): void => void inputs.push(path.join(gameDir, "cards", file));
   for (const c of model.components) {
     for (const item of c.items) {
-      need(PNG_FILES.face(c.id, item.id));
-      if (c.backs === "per-item") need(PNG_FILES.itemBack(c.id, item.id));
+      inputs.push(pngs.face(c.id, item.id));
+      if (c.backs === "per-item") inputs.push(pngs.itemBack(c.id, item.id));
     }
-    if (c.backs === "shared") need(PNG_FILES.sharedBack(c.id));
+    if (c.backs === "shared") inputs.push(pngs.sharedBack(c.id));
   }
   return inputs;
 }
@@ -458,7 +478,8 @@ function inputImages(model: GameModel, gameDir: string): string[] {
 /** Builds and writes the save; throws TtsInputError for missing inputs (nothing is written then). */
 export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBuildResult> {
   const gameDir = gameDirOf(opts, model.id);
-  const inputs = inputImages(model, gameDir);
+  const pngs = readFacePngs(gameDir, model.id);
+  const inputs = inputImages(model, pngs);
   const missing = inputs.filter((f) => !fs.existsSync(f));
   if (missing.length > 0) {
     throw new TtsInputError(
@@ -476,7 +497,9 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
   const key = saveKey(model, { ...opts, gameDir: undefined, outDir: path.resolve(opts.outDir), sourceDateEpoch: process.env.SOURCE_DATE_EPOCH ?? "" }, inputs);
   const stamp = currentStamp(opts.outDir, model.id, key, gameDir);
   if (stamp !== undefined) return { savePath: stamp.savePath, imageFiles: stamp.imageFiles, objects: stamp.objects, cards: stamp.cards, reused: true };
-  const deckComponent = engineDeckComponent(model);
+  // A game with an engine gets the script and its play areas; any other game a plain table.
+  const definition = findDefinition(model.id);
+  const deckComponent = definition !== undefined ? engineDeckComponent(model) : undefined;
   const ttsDir = path.join(gameDir, "tts");
   // Public paths (URLs, results) name <outDir>/<game>, even when the files are staged elsewhere.
   const finalImagesDir = path.join(opts.outDir, model.id, "tts", "images");
@@ -484,8 +507,8 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
   fs.mkdirSync(imagesDir, { recursive: true });
   const before = new Set(fs.readdirSync(imagesDir));
   const ctx: Ctx = {
-    model, opts, guids: new GuidAllocator(model.id), imagesDir, finalImagesDir: path.resolve(finalImagesDir), images: [],
-    nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent.id, cardCount: 0,
+    model, opts, pngs, guids: new GuidAllocator(model.id), imagesDir, finalImagesDir: path.resolve(finalImagesDir), images: [],
+    nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent?.id ?? "", centreDeck: (deckComponent ?? deckComponentOf(model))?.id ?? "", cardCount: 0,
   };
   try {
     const objects: AnyObject[] = [];
@@ -495,14 +518,15 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
       } else if (component.kind === "token") objects.push(...(await tokens(ctx, component)));
       else objects.push(...(await boards(ctx, component)));
     }
-    const playZone = await areaObjects(ctx, objects);
+    const script =
+      definition !== undefined && deckComponent !== undefined
+        ? {
+            LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone: await areaObjects(ctx, definition.table, objects) }),
+            XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, definition.table.buttons),
+          }
+        : { LuaScript: "", XmlUI: "" };
     objects.push(...seatObjects(ctx));
-    const save: Save = {
-      ...emptySave(model, epoch),
-      LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone }),
-      XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, findDefinition(model.id)?.table.buttons ?? []),
-      ObjectStates: objects,
-    } as Save;
+    const save: Save = { ...emptySave(model, epoch, script.LuaScript !== ""), ...script, ObjectStates: objects } as Save;
     const json = JSON.stringify(save, null, 2) + "\n";
     writeFileAtomic(path.join(ttsDir, `${model.id}.json`), json);
     const used = new Set(ctx.images);

@@ -16,7 +16,7 @@ import { fileHash } from "../build/file-hash";
 export { fileHash };
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SOURCE_DIRS = ["src/tts", "mods/tts", "src/engine"].map((d) => path.join(REPO_ROOT, d));
+const SOURCE_DIRS = ["src/tts", "mods/tts", "src/engine", "src/table", "src/games"].map((d) => path.join(REPO_ROOT, d));
 
 export interface TtsStamp {
   key: string;

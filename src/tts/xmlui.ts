@@ -9,7 +9,7 @@ import {
   UI_SEED,
   UI_START_PANEL,
   UI_STATUS,
-} from "../../mods/tts/ui-ids";
+} from "../table/ui-ids";
 import type { GameButton } from "../table/adapter";
 
 function escapeXml(s: string): string {

@@ -233,13 +233,13 @@ describe("syzygy validate: bad inputs give located messages and exit 1", () => {
     expect(r.stderr).toContain(`${t.loc(LT_DECK, "!upper")}: YAML tag !upper is not supported: data files hold only text, numbers, true/false, lists and mappings; remove the tag`);
   });
 
-  it("a folder that is not a known game is reported with did-you-mean", async () => {
+  it("a folder without game.yaml is reported: every folder of the data folder is a game", async () => {
     const t = tempData();
     const { mkdirSync } = await import("node:fs");
     mkdirSync(t.path("lunar-trik"));
     const r = await runCli(["validate", "--data", t.data]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`${t.path("lunar-trik")}: "lunar-trik" is not a game syzygy knows (did you mean "lunar-trick"?)`);
+    expect(r.stderr).toContain(`${t.path("lunar-trik")}: "lunar-trik" has no game.yaml: every folder of the data folder is a game (schema/ aside); add its game.yaml`);
   });
 
   it("valid data exits 0 and prints a summary", async () => {

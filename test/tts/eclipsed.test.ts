@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
-import { UI_SCORES } from "../../mods/tts/ui-ids";
+import { UI_SCORES } from "../../src/table/ui-ids";
 import { commitPoint } from "../../src/table/layout";
 import { FakeTts } from "./fake-tts";
 import { useFakeTables, tableRefusal, Mirror, perform, play, replayOn, type CardAction } from "./driver";

@@ -10,6 +10,8 @@ import sharp from "sharp";
 import { fileURLToPath } from "node:url";
 import { loadGame } from "../../src/model/load";
 import type { GameModel } from "../../src/model/types";
+import { FACE_MANIFEST, faceManifestJson, listFaces } from "../../src/render/faces";
+import { renderGameFrom } from "../../src/render/source";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -31,22 +33,22 @@ async function png(file: string, w: number, h: number, seed: number, alpha: bool
     .toFile(file);
 }
 
-/** Writes out/<game>/cards/<component>/<item>.png (+ backs) for every item of `model`. */
+/**
+ * Writes a small PNG for every side render lists (out/<game>/cards/…) and the face manifest that
+ * names them, as a build does.
+ */
 export async function writeFakeImages(model: GameModel, outDir: string): Promise<void> {
+  const game = renderGameFrom(model);
+  const entries = listFaces(game);
   let seed = 1;
-  for (const c of model.components) {
+  for (const e of entries) {
     // Cards and tokens carry the 1/8 in bleed of the real PNGs (token images are cut to their shape).
-    const bleed = c.kind === "card" || c.kind === "token" ? 3.175 : 0;
-    const w = Math.round((c.size.width + 2 * bleed) * PX_PER_MM);
-    const h = Math.round((c.size.height + 2 * bleed) * PX_PER_MM);
-    const dir = path.join(outDir, model.id, "cards", c.id);
-    const alpha = c.kind === "token";
-    for (const item of c.items) {
-      await png(path.join(dir, `${item.id}.png`), w, h, seed++, alpha);
-      if (c.backs === "per-item") await png(path.join(dir, `${item.id}.back.png`), w, h, seed++, alpha);
-    }
-    if (c.backs === "shared") await png(path.join(dir, "back.png"), w, h, seed++, alpha);
+    const bleed = e.component.kind === "card" || e.component.kind === "token" ? 3.175 : 0;
+    const w = Math.round((e.component.width + 2 * bleed) * PX_PER_MM);
+    const h = Math.round((e.component.height + 2 * bleed) * PX_PER_MM);
+    await png(path.join(outDir, model.id, "cards", e.file), w, h, seed++, e.component.kind === "token");
   }
+  fs.writeFileSync(path.join(outDir, model.id, "cards", FACE_MANIFEST), faceManifestJson(game, entries));
 }
 
 export function tempOut(): string {

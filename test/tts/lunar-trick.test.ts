@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
-import { UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
+import { UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 import { FakeTts, type Snapshot } from "./fake-tts";
 import { useFakeTables, tableRefusal, Mirror, play, replayOn, type CardAction } from "./driver";
 

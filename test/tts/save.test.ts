@@ -348,7 +348,7 @@ describe("syzygy tts (CLI)", () => {
     }
     expect(errs.join("")).toMatch(/--base-url must start with https:\/\/ or http:\/\//);
     expect(errs.join("")).toMatch(/unknown game "moon-poker"/);
-    expect(errs.join("")).toMatch(/card image\(s\) missing, e\.g\. .*: run `syzygy build lunar-trick` first/);
+    expect(errs.join("")).toMatch(/lunar-trick\/cards\/faces\.json is missing or unreadable: run `syzygy build lunar-trick` first/);
   }, 60_000);
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
-import { UI_SCORES, UI_STATUS } from "../../mods/tts/ui-ids";
+import { UI_SCORES, UI_STATUS } from "../../src/table/ui-ids";
 import { BONUS_PILE } from "../../src/table/layout";
 import { FakeTts } from "./fake-tts";
 import { useFakeTables, tableRefusal, Mirror, noteOf, play, replayOn } from "./driver";

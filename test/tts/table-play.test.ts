@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
-import { UI_BOTS, UI_OPTION, UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../mods/tts/ui-ids";
+import { UI_BOTS, UI_OPTION, UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 import { findDefinition } from "../../src/games/index";
 
 const choicesFor = (game: string) => findDefinition(game)!.table.choices;

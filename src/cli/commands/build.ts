@@ -3,9 +3,9 @@
  * Letter) with duplex backs, for each game. Progress goes to stderr, the summary to stdout.
  */
 import type { Command } from "commander";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { loadGame } from "../../model/load";
-import { MODEL_GAME_IDS } from "../../model/registry";
+import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import type { BuildResult } from "../../render/build";
 import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type IncrementalResult } from "../../build/incremental";
 import { TemplateSet } from "../../render/face";
@@ -84,10 +84,7 @@ export function lockOutFolder(command: string, outDir: string, games: string[]):
 }
 
 export async function runBuild(games: string[], flags: BuildFlags): Promise<BuildResult[]> {
-  const ids = games.length > 0 ? games : [...MODEL_GAME_IDS];
-  for (const id of ids) {
-    if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy build: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
-  }
+  const ids = selectGames("syzygy build", games, flags.data);
   const papers = parsePapers(flags.paper);
   const baseUrl = checkBaseUrl(flags.baseUrl);
   const podServices = flags.pod === undefined ? undefined : parseServices(flags.pod, "--pod");
@@ -180,7 +177,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     const time = Object.entries(r.timings).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
     process.stdout.write(`${r.game}: ${pngs} PNG${pngs === 1 ? "" : "s"} in ${relative(process.cwd(), `${flags.out}/${r.game}/cards`) || "."}/, ${pdfs.length} PDF${pdfs.length === 1 ? "" : "s"} (${time})\n`);
     for (const f of pdfs) process.stdout.write(`  ${relative(process.cwd(), f)}\n`);
-    for (const f of r.files.filter((f) => f.endsWith(".json"))) process.stdout.write(`  ${relative(process.cwd(), f)} (Tabletop Simulator save)\n`);
+    for (const f of r.files.filter((f) => f.endsWith(`${sep}tts${sep}${r.game}.json`))) process.stdout.write(`  ${relative(process.cwd(), f)} (Tabletop Simulator save)\n`);
   }
   const total = results.reduce((n, r) => n + r.files.length, 0);
   const written = results.reduce((n, r) => n + r.written.length, 0);
@@ -195,7 +192,7 @@ export function register(program: Command): void {
   program
     .command("build")
     .description("render every component to PNG (300 dpi, with bleed), print-ready PDFs and Tabletop Simulator saves")
-    .argument("[game...]", `games to build (default: all: ${MODEL_GAME_IDS.join(", ")})`)
+    .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--paper <paper>", "a4, letter or both", "both")
     .option("--no-png", "skip the PNG files (PDFs only)")
     .option("--bleed", "every card with its bleed and gutters between cards, instead of cards edge to edge")

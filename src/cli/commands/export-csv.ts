@@ -9,7 +9,7 @@ import type { Command } from "commander";
 import { checkGame, displayPath } from "../../model/load";
 import { DataError } from "../../model/errors";
 import { deckCsv } from "../../model/deck-sheet";
-import { MODEL_GAME_IDS } from "../../model/registry";
+import { selectGames } from "../games";
 import type { GameModel } from "../../model/types";
 import { CliError, describeOsError, UsageError } from "../errors";
 
@@ -37,7 +37,7 @@ export function exportCsvText(model: GameModel, componentId?: string): string {
 }
 
 export function exportCsvCommand(game: string, opts: ExportCsvOptions): number {
-  if (!MODEL_GAME_IDS.includes(game)) throw new UsageError(`syzygy export-csv: unknown game "${game}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
+  selectGames("syzygy export-csv", [game], opts.data);
   const r = checkGame(opts.data, game, { checkTemplates: false });
   if (r.model === undefined) throw new DataError(r.diagnostics);
   const text = exportCsvText(r.model, opts.component);

@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import { relative } from "node:path";
 import { loadGame } from "../../model/load";
-import { MODEL_GAME_IDS } from "../../model/registry";
+import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import type { GameModel } from "../../model/types";
 import { TemplateSet } from "../../render/face";
 import { renderGameFrom } from "../../render/source";
@@ -68,10 +68,7 @@ export async function podForModels(
 }
 
 export async function runPod(games: string[], flags: PodFlags): Promise<PodResult[]> {
-  const ids = games.length > 0 ? games : [...MODEL_GAME_IDS];
-  for (const id of ids) {
-    if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy pod: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
-  }
+  const ids = selectGames("syzygy pod", games, flags.data);
   const services = parseServices(flags.service);
   const bleedMm = parseBleedMm(flags.bleedMm);
   // Load (and validate) every game first: bad data fails before anything is written.
@@ -83,7 +80,7 @@ export function register(program: Command): void {
   program
     .command("pod")
     .description("print-on-demand exports per card deck: The Game Crafter PNG zips and DriveThruCards PDFs")
-    .argument("[game...]", `games (default: all: ${MODEL_GAME_IDS.join(", ")})`)
+    .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--service <service>", "tgc (The Game Crafter), dtc (DriveThruCards) or all", "all")
     .option("--bleed-mm <mm>", "bleed of the DriveThruCards pages (The Game Crafter's is fixed at 1/8 in)", String(DEFAULT_POD_BLEED_MM))
     .option("--data <dir>", "data folder", "./data")

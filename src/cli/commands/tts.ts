@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import path, { relative } from "node:path";
 import { loadGame } from "../../model/load";
-import { MODEL_GAME_IDS } from "../../model/registry";
+import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import { buildTtsForModel, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
 import { defaultTtsDir, installSave, savesDir } from "../../tts/install";
 import { CliError, UsageError } from "../errors";
@@ -35,10 +35,7 @@ export function checkBaseUrl(value: string | undefined): string | undefined {
 }
 
 export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuildResult[]> {
-  const ids = games.length > 0 ? games : [...MODEL_GAME_IDS];
-  for (const id of ids) {
-    if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy tts: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
-  }
+  const ids = selectGames("syzygy tts", games, flags.data);
   const baseUrl = checkBaseUrl(flags.baseUrl);
   if (flags.ttsDir !== undefined && flags.install !== true) throw new UsageError("--tts-dir only applies with --install (it names the folder the save is installed into)");
   // Checked before building, so a wrong folder fails at once.
@@ -83,7 +80,7 @@ export function register(program: Command): void {
   program
     .command("tts")
     .description("write a Tabletop Simulator save per game (needs the PNGs of `syzygy build`)")
-    .argument("[game...]", `games (default: all: ${MODEL_GAME_IDS.join(", ")})`)
+    .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--base-url <url>", "URL where out/ is published (e.g. GitHub Pages); default: file:/// paths on this machine")
     .option("--data <dir>", "data folder", "./data")
     .option("--out <dir>", "output folder (PNGs are read from <out>/<game>/cards)", "./out")

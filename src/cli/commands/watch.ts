@@ -4,7 +4,7 @@
  * each rebuild. A bad edit prints its located error and the last good output stays.
  */
 import type { Command } from "commander";
-import { MODEL_GAME_IDS } from "../../model/registry";
+import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import { Watcher } from "../../build/watch";
 import { startGalleryServer, type GalleryServer } from "../../gallery/server";
 import { lockOutFolder, parseBackOffset, parsePapers } from "./build";
@@ -33,10 +33,7 @@ function parsePort(value: string): number {
 }
 
 export async function runWatch(games: string[], flags: WatchFlags): Promise<void> {
-  const ids = games.length > 0 ? games : [...MODEL_GAME_IDS];
-  for (const id of ids) {
-    if (!MODEL_GAME_IDS.includes(id)) throw new UsageError(`syzygy watch: unknown game "${id}"; valid games: ${MODEL_GAME_IDS.join(", ")}`);
-  }
+  const ids = selectGames("syzygy watch", games, flags.data);
   if (flags.duplex !== "long" && flags.duplex !== "short") throw new UsageError(`--duplex must be long or short, got "${flags.duplex}"`);
   const port = parsePort(flags.port);
   const papers = flags.pdf ? parsePapers(flags.paper) : [];
@@ -79,7 +76,7 @@ export function register(program: Command): void {
   program
     .command("watch")
     .description("build, then rebuild on every edit of data/ or templates/, serving live-reloading preview galleries")
-    .argument("[game...]", `games to watch (default: all: ${MODEL_GAME_IDS.join(", ")})`)
+    .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
     .option("--out <dir>", "output folder", "./out")

@@ -163,6 +163,23 @@ export const componentSchema = z
     }
   });
 
+/** How a card field of a game without code is typed: text, number, integer, boolean, or one of a list of words. */
+const cardFieldType = z
+  .union([
+    z.enum(["text", "number", "integer", "boolean"], {
+      error: (iss) => `expected text, number, integer, boolean or a list of allowed values, got ${show(iss.input)}`,
+    }),
+    z.array(z.string().min(1)).min(1),
+  ])
+  .meta({ description: "text, number, integer, boolean, or a list of the values allowed (e.g. [spades, hearts, diamonds, clubs])." });
+
+export const cardFieldsSchema = z
+  .record(identifier, cardFieldType)
+  .meta({
+    description:
+      "Games without an engine: the extra fields a deck card may have (deck.yaml keys or spreadsheet columns), each typed. Templates read them as item.fields.<name>. A game with an engine has its card fields declared in its code.",
+  });
+
 export const gameSchema = z
   .strictObject({
     id,
@@ -177,6 +194,7 @@ export const gameSchema = z
       .array(fontSchema)
       .optional()
       .meta({ description: "The game's own fonts (TTF/OTF files in data/<game>/fonts/), one entry per face; the bundled Inter stays the default." }),
+    cardFields: cardFieldsSchema.optional(),
     components: z.array(componentSchema).min(1),
   })
   .meta({ title: "syzygy game.yaml", description: "A game's meta data and every physical component." });
@@ -186,5 +204,6 @@ export type ComponentFile = z.output<typeof componentSchema>;
 export type ItemFile = z.output<typeof itemSchema>;
 export type StyleFile = z.output<typeof styleSchema>;
 export type FontFileEntry = z.output<typeof fontSchema>;
+export type CardFieldsFile = z.output<typeof cardFieldsSchema>;
 export type FieldValue = z.output<typeof fieldValue>;
 export type Shape = z.output<typeof shapeSchema>;
