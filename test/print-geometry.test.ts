@@ -5,7 +5,8 @@
  * nothing but bleed art within 5 mm of any paper edge, ≥ 3 mm of bleed past every outer cut
  * (cards, boards, tokens), and the requested bleed in the bleed layout.
  * Every game on A4 and Letter, long and short edge, trimmed and `--bleed` (also at a smaller
- * `--bleed-mm`); the alignment sheet.
+ * `--bleed-mm`); the alignment sheet; and the poker deck `syzygy new` makes (a game without an
+ * engine, from its own data and templates folders).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
@@ -15,6 +16,7 @@ import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../src/rend
 import { BLEED_MM } from "../src/render/types";
 import { edgeDistance, pageGeometry, unionBox, type Box, type PageGeometry } from "./pdf-geometry";
 import { game, templates } from "./render-support";
+import { scaffoldedPoker } from "./scaffold-support";
 
 const PRINT_MARGIN = 5;
 const TOL = 0.05; // mm: PDF numbers are rounded to 1/1000 pt, clip paths are float32
@@ -26,6 +28,8 @@ interface Case {
   name: string;
   /** The duplex alignment test sheet instead of the game's pieces. */
   alignment?: boolean;
+  /** A game of another project (data and templates folders) than the repository's. */
+  project?: () => { data: string; templates: string };
 }
 
 const cases: Case[] = [];
@@ -40,6 +44,8 @@ for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
 for (const paper of ["a4", "letter"] as const) {
   cases.push({ game: "eclipsed", paper, print: DEFAULT_PRINT, name: `alignment test ${paper}`, alignment: true });
 }
+cases.push({ game: "demo", paper: "a4", print: DEFAULT_PRINT, name: "syzygy new demo a4", project: scaffoldedPoker });
+cases.push({ game: "demo", paper: "letter", print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" }, name: "syzygy new demo letter --bleed short-edge", project: scaffoldedPoker });
 
 const same = (a: Box, b: Box, tol = TOL): boolean => Math.abs(a.x - b.x) < tol && Math.abs(a.y - b.y) < tol && Math.abs(a.w - b.w) < tol && Math.abs(a.h - b.h) < tol;
 
@@ -53,12 +59,13 @@ function mirrored(b: Box, page: PageGeometry, print: PrintOptions): Box {
 const measured = new Map<string, { pages: Page[]; geo: PageGeometry[] }>();
 
 beforeAll(async () => {
-  const t = templates();
   const art = new Map<string, Map<string, string>>();
   for (const c of cases) {
-    if (!art.has(c.game)) art.set(c.game, new Map(renderSides(game(c.game), t).sides.map((s) => [s.key, s.svg])));
+    const project = c.project?.();
+    const g = project ? game(c.game, project.data, project.templates) : game(c.game);
+    if (!art.has(c.game)) art.set(c.game, new Map(renderSides(g, project ? templates(project.templates) : templates()).sides.map((s) => [s.key, s.svg])));
     const test = c.alignment ? alignmentTest({ width: 63.5, height: 88.9 }, PAPERS[c.paper], c.print) : undefined;
-    const pages = test ? test.pages : printPages(game(c.game), PAPERS[c.paper], c.print);
+    const pages = test ? test.pages : printPages(g, PAPERS[c.paper], c.print);
     const pdf = await writePdf(pages, test ? test.faces : art.get(c.game)!, { title: c.name, footer: c.game, paper: PAPERS[c.paper], duplex: c.print.duplex });
     measured.set(c.name, { pages, geo: await pageGeometry(pdf) });
   }

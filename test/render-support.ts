@@ -15,11 +15,11 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `syzygy-${prefix}-`));
 }
 
-export function game(id: string, dataDir = DATA): RenderGame {
-  return renderGameFrom(loadGame(dataDir, id, { templatesDir: TEMPLATES }));
+export function game(id: string, dataDir = DATA, templatesDir = TEMPLATES): RenderGame {
+  return renderGameFrom(loadGame(dataDir, id, { templatesDir }));
 }
 
-export const templates = (): TemplateSet => new TemplateSet(TEMPLATES);
+export const templates = (dir = TEMPLATES): TemplateSet => new TemplateSet(dir);
 
 /** The first `n` items of every component (at most 2 copies each): fast, but every template runs. */
 export function subset(g: RenderGame, n = 1, only?: string[]): RenderGame {

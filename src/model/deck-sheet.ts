@@ -106,7 +106,14 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
 
 // ---- reading rows ----------------------------------------------------------------------------
 
-type Rows = { ok: true; rows: Cell[][] } | { ok: false; diagnostic: Diagnostic };
+/** The raw rows of a spreadsheet file (a CSV, or a sheet of an .xlsx), untyped. */
+export function readSheetRows(absPath: string, displayPath: string, ref: DeckRef): Rows {
+  const read = readDataBytes(absPath, displayPath, undefined, ref.format === "csv" ? "the CSV file" : "the .xlsx file");
+  if (!read.ok) return read;
+  return ref.format === "csv" ? csvRows(read.bytes, displayPath) : xlsxRows(read.bytes, displayPath, ref.sheet);
+}
+
+export type Rows = { ok: true; rows: Cell[][] } | { ok: false; diagnostic: Diagnostic };
 
 function csvRows(bytes: Buffer, displayPath: string): Rows {
   const text = decodeUtf8(bytes, displayPath);

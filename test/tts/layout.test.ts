@@ -25,6 +25,7 @@ import { repoModel } from "./fixtures";
 import { PLAY_ZONE_NOTE, meldZoneNote } from "../../src/table/zones";
 import { findDefinition } from "../../src/games/index";
 import { inPlay, inside, intersects, objectFootprint, overlaps, type Footprint } from "./footprints";
+import { expectNoOverlapAsSaved } from "./save-checks";
 
 const GAMES = ["lunar-trick", "solar-eclipse", "eclipsed"];
 const built = new Map<string, Built>();
@@ -90,17 +91,7 @@ describe.each(GAMES)("%s table", (game) => {
   const counts = Array.from({ length: engine.maxPlayers - engine.minPlayers + 1 }, (_, i) => engine.minPlayers + i);
 
   it("as saved: no two objects, areas or hand zones overlap", () => {
-    const model = repoModel(game);
-    const { save } = built.get(game)!;
-    // Pieces of one component at one spot are a stack (the builder piles tokens up).
-    const stack = (o: { Memo?: string; GUID: string; Transform: { posX: number; posZ: number } }) => `${o.Memo ?? o.GUID}@${o.Transform.posX},${o.Transform.posZ}`;
-    const fps: Footprint[] = [];
-    for (const o of save.ObjectStates) {
-      const f = objectFootprint(model, o, stack(o));
-      if (f !== undefined) fps.push(f);
-    }
-    expect(fps.length).toBeGreaterThan(10);
-    expect(overlaps(fps)).toEqual([]);
+    expectNoOverlapAsSaved(repoModel(game), built.get(game)!.save);
   });
 
   it.each(counts)("in play with %i players: every spot the script uses is clear of every other", (players) => {

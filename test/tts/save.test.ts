@@ -17,6 +17,7 @@ import { imageCacheStats } from "../../src/tts/image-cache";
 import { saveEpoch, ttsDate } from "../../src/tts/save-date";
 import { findGame } from "../../src/engine/registry";
 import { buildFakeSave, type Built } from "./driver";
+import { allObjects, expectEveryCardOnce, expectHandZones, expectImagesOnDisk, expectSheetsWithinLimits, expectUniqueGuids, urls } from "./save-checks";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
 
 const require = createRequire(import.meta.url);
@@ -28,23 +29,6 @@ const temps: string[] = [];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = any;
-
-function allObjects(objects: Obj[]): Obj[] {
-  const out: Obj[] = [];
-  for (const o of objects) {
-    out.push(o);
-    if (Array.isArray(o.ContainedObjects)) out.push(...allObjects(o.ContainedObjects));
-  }
-  return out;
-}
-
-function urls(o: Obj): string[] {
-  const out: string[] = [];
-  for (const d of Object.values((o.CustomDeck ?? {}) as Record<string, Obj>)) out.push(d.FaceURL, d.BackURL);
-  if (o.CustomImage?.ImageURL) out.push(o.CustomImage.ImageURL);
-  if (o.CustomImage?.ImageSecondaryURL) out.push(o.CustomImage.ImageSecondaryURL);
-  return out;
-}
 
 beforeAll(async () => {
   for (const g of GAMES) {
@@ -61,81 +45,36 @@ afterAll(() => {
 describe.each(GAMES)("%s save", (game) => {
   it("references only images that exist in out/<game>/tts/images", () => {
     const { save, outDir } = built.get(game)!;
-    const imagesDir = path.join(outDir, game, "tts", "images");
-    const all = new Set(allObjects(save.ObjectStates).flatMap(urls));
-    expect(all.size).toBeGreaterThan(2);
-    for (const u of all) {
-      expect(u.startsWith("file:///")).toBe(true);
-      const file = fileURLToPath(u);
-      expect(path.dirname(file)).toBe(path.resolve(imagesDir));
-      expect(fs.existsSync(file)).toBe(true);
-    }
-    // Nothing else is left in the folder (old images are replaced, not accumulated).
-    expect(fs.readdirSync(imagesDir).length).toBe(all.size);
+    expectImagesOnDisk(save, outDir, game);
   });
 
   it("has every physical card once, named, with its data id in GMNotes and consistent CardIDs", () => {
     const model = repoModel(game);
     const { save } = built.get(game)!;
-    const objects = allObjects(save.ObjectStates);
-    const cards = objects.filter((o) => o.Name === "Card");
-    const expected = model.components.filter((c) => c.kind === "card").reduce((n, c) => n + c.count, 0);
-    expect(cards.length).toBe(expected);
+    expectEveryCardOnce(model, save);
     // The engine's deck: one Deck holding exactly the deck.yaml cards, GMNotes = id, Nickname = name.
     const ids = model.deck.map((c) => String(c.id)).sort();
-    const decks = objects.filter((o) => o.Name === "Deck");
+    const decks = allObjects(save.ObjectStates).filter((o) => o.Name === "Deck");
     const engineDeck = decks.find((d) => d.ContainedObjects.some((c: Obj) => c.GMNotes === ids[0]))!;
     expect(engineDeck.ContainedObjects.map((c: Obj) => c.GMNotes).sort()).toEqual(ids);
     for (const c of engineDeck.ContainedObjects) {
       const card = model.deck.find((d) => d.id === c.GMNotes)!;
       expect(c.Nickname).toBe(card.name);
     }
-    for (const d of decks) expect(d.DeckIDs).toEqual(d.ContainedObjects.map((c: Obj) => c.CardID));
-    for (const c of cards) {
-      const key = Math.floor(c.CardID / 100);
-      const index = c.CardID % 100;
-      const sheet = c.CustomDeck[key];
-      expect(sheet).toBeDefined();
-      expect(index).toBeLessThan(sheet.NumWidth * sheet.NumHeight);
-      expect(c.Nickname).not.toBe("");
-      expect(c.GMNotes).not.toBe("");
-    }
-    // GMNotes are unique: the script maps objects to ids through them.
-    const notes = objects.map((o) => o.GMNotes).filter((n) => n !== undefined && n !== "");
-    expect(new Set(notes).size).toBe(notes.length);
   });
 
   it("has unique six-hex-digit GUIDs", () => {
-    const { save } = built.get(game)!;
-    const guids = allObjects(save.ObjectStates).map((o) => o.GUID);
-    for (const g of guids) expect(g).toMatch(/^[0-9a-f]{6}$/);
-    expect(new Set(guids).size).toBe(guids.length);
+    expectUniqueGuids(built.get(game)!.save);
   });
 
   it("keeps deck sheets within 10×7 cells and 4096 px, RGB", async () => {
-    const { save } = built.get(game)!;
-    const sheets = new Map<string, Obj>();
-    for (const o of allObjects(save.ObjectStates)) for (const d of Object.values((o.CustomDeck ?? {}) as Record<string, Obj>)) sheets.set(d.FaceURL, d);
-    for (const [url, d] of sheets) {
-      expect(d.NumWidth).toBeLessThanOrEqual(10);
-      expect(d.NumHeight).toBeLessThanOrEqual(7);
-      expect(d.BackIsHidden).toBe(true);
-      const meta = await sharp(fileURLToPath(url)).metadata();
-      expect(meta.width).toBeLessThanOrEqual(MAX_SIDE);
-      expect(meta.height).toBeLessThanOrEqual(MAX_SIDE);
-      expect(meta.channels).toBe(3);
-      expect(meta.width! % d.NumWidth).toBe(0);
-      expect(meta.height! % d.NumHeight).toBe(0);
-    }
+    await expectSheetsWithinLimits(built.get(game)!.save);
   });
 
   it("has a hand zone per seat colour, a play zone and the Start buttons the engine allows", () => {
     const { save } = built.get(game)!;
     const engine = findGame(game)!;
-    const hands = save.ObjectStates.filter((o: Obj) => o.Name === "HandTrigger").map((o: Obj) => o.FogColor).sort();
-    const colors = new Set<string>();
-    for (let n = engine.minPlayers; n <= engine.maxPlayers; n++) for (const c of seatColors(n)) colors.add(c);
-    expect(hands).toEqual([...colors].sort());
+    expectHandZones(save, engine.minPlayers, engine.maxPlayers);
     const zone = save.ObjectStates.find((o: Obj) => o.Name === "ScriptingTrigger");
     expect(zone.Transform.scaleX).toBe(PLAY_ZONE.size);
     expect(save.LuaScript).toContain(`playZone = "${zone.GUID}"`);

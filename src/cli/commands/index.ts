@@ -13,6 +13,7 @@ import { register as registerTts } from "./tts";
 import { register as registerWatch } from "./watch";
 import { register as registerPod } from "./pod";
 import { register as registerExportCsv } from "./export-csv";
+import { register as registerNew } from "./new";
 
 // Listed in --help in this order: data, outputs, engines.
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerList, registerExportCsv, registerBuild, registerPod, registerTts, registerWatch, registerReplay, registerSimulate, registerMeld];
+export const COMMANDS: RegisterCommand[] = [registerNew, registerValidate, registerList, registerExportCsv, registerBuild, registerPod, registerTts, registerWatch, registerReplay, registerSimulate, registerMeld];

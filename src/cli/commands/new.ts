@@ -1,0 +1,63 @@
+/**
+ * `syzygy new <id> [--from-csv FILE]` — a new game without a rules engine that builds as it is:
+ * data/<id>/ (game.yaml, the deck, icons, a README) and templates/<id>/ (a face and a back), plus
+ * the editor schemas in data/schema/ where they are missing. Without --from-csv the deck is a
+ * 52-card poker deck; with it, the spreadsheet's rows (CSV or XLSX).
+ */
+import type { Command } from "commander";
+import { existsSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { CODE_GAME_IDS } from "../../model/registry";
+import { jsonSchemaFiles } from "../../model/json-schema";
+import { gameFolders, writeScaffold, type ScaffoldFiles } from "../../scaffold/files";
+import { pokerGame } from "../../scaffold/poker";
+import { gameFromSheet } from "../../scaffold/from-sheet";
+import { UsageError } from "../errors";
+
+interface NewFlags {
+  fromCsv?: string;
+  data: string;
+  templates?: string;
+}
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The editor schemas a game without an engine refers to (its YAML files name them). */
+const SHARED_SCHEMAS = ["game.schema.json", "deck.schema.json", "rules.schema.json", "reference.schema.json"];
+
+export function newCommand(id: string, flags: NewFlags): number {
+  if (!ID.test(id)) throw new UsageError(`syzygy new: "${id}" is not a game id; use lowercase letters, digits and single hyphens, e.g. "moon-poker"`);
+  if (CODE_GAME_IDS.includes(id)) throw new UsageError(`syzygy new: "${id}" is a game with a rules engine in syzygy; choose another id`);
+  if (flags.fromCsv !== undefined && !existsSync(flags.fromCsv.replace(/#.*$/, ""))) throw new UsageError(`syzygy new: --from-csv: no such file: ${flags.fromCsv}`);
+  const roots = { data: resolve(flags.data), templates: resolve(flags.templates ?? resolve(flags.data, "..", "templates")) };
+  const made = flags.fromCsv === undefined ? { files: pokerGame(id), renamed: [] as [string, string][] } : gameFromSheet(id, flags.fromCsv);
+  const files: ScaffoldFiles = new Map(made.files);
+  const schemas = jsonSchemaFiles();
+  for (const name of SHARED_SCHEMAS) files.set(`data/schema/${name}`, schemas.get(name)!);
+  for (const folder of gameFolders(files, roots)) {
+    if (existsSync(folder)) throw new UsageError(`syzygy new: ${shown(folder)} already exists; choose another id or move it away`);
+  }
+  const written = writeScaffold(files, roots);
+  for (const [column, field] of made.renamed) process.stdout.write(`column "${column}" is the field ${field}\n`);
+  for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
+  process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
+  return 0;
+}
+
+function shown(abs: string): string {
+  const rel = relative(process.cwd(), abs);
+  return rel === "" || rel.startsWith("..") ? abs : rel;
+}
+
+export function register(program: Command): void {
+  program
+    .command("new")
+    .description("make a new game without a rules engine that builds as it is: a poker deck, or the cards of a spreadsheet")
+    .argument("<id>", "the game's id and folder name (lowercase letters, digits, hyphens)")
+    .option("--from-csv <file>", "the deck is this spreadsheet (CSV, or XLSX with an optional #Sheet); row 1 names the fields")
+    .option("--data <dir>", "data folder", "./data")
+    .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
+    .action((id: string, flags: NewFlags) => {
+      process.exitCode = newCommand(id, flags);
+    });
+}

@@ -1,0 +1,155 @@
+/**
+ * Games without an engine (issue 16): `syzygy new <id> [--from-csv FILE]` makes a game that
+ * validates and builds as it is — PNGs, print PDFs (measured in test/print-geometry.test.ts with
+ * the shipped games' checks) and a plain TTS save (decks, boards, hand zones; no script), checked
+ * here with the shipped games' save checks (test/tts/save-checks.ts).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { run } from "./cli-support";
+import { loadGame } from "../src/model/load";
+import { expectEveryCardOnce, expectHandZones, expectImagesOnDisk, expectNoOverlapAsSaved, expectSheetsWithinLimits, expectUniqueGuids } from "./tts/save-checks";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = any;
+
+function project(): { root: string; data: string; templates: string; out: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-scaffold-"));
+  return { root, data: path.join(root, "data"), templates: path.join(root, "templates"), out: path.join(root, "out") };
+}
+
+describe("syzygy new <id>: a poker deck that builds as it is", () => {
+  const p = project();
+  let built: { code: number; out: string; err: string };
+  let save: Obj;
+
+  beforeAll(async () => {
+    const made = await run("new", "moon-poker", "--data", p.data);
+    expect(made.code, made.err).toBe(0);
+    built = await run("build", "--data", p.data, "--out", p.out);
+    save = JSON.parse(fs.readFileSync(path.join(p.out, "moon-poker", "tts", "moon-poker.json"), "utf8"));
+  }, 120_000);
+
+  it("writes the game's data, templates, README and the editor schemas", () => {
+    for (const f of ["moon-poker/game.yaml", "moon-poker/deck.yaml", "moon-poker/README.md", "moon-poker/icons/hearts.svg", "schema/game.schema.json", "schema/deck.schema.json"]) {
+      expect(fs.existsSync(path.join(p.data, f)), f).toBe(true);
+    }
+    expect(fs.readdirSync(path.join(p.templates, "moon-poker")).sort()).toEqual(["back.svg.hbs", "card.svg.hbs"]);
+    // No temp folders are left beside the game's folders.
+    expect(fs.readdirSync(p.data).sort()).toEqual(["moon-poker", "schema"]);
+    expect(fs.readdirSync(p.templates)).toEqual(["moon-poker"]);
+  });
+
+  it("validates: 52 cards, one per suit and rank, styled by suit", async () => {
+    const r = await run("validate", "--data", p.data);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("ok moon-poker: 1 components, 52 pieces, 52 deck cards");
+    const model = loadGame(p.data, "moon-poker");
+    expect(model.name).toBe("Moon Poker");
+    const cards = model.components[0].items;
+    expect(new Set(cards.map((c) => `${c.fields.suit}/${c.fields.rank}`)).size).toBe(52);
+    expect(cards.find((c) => c.id === "queen-of-hearts")?.style?.id).toBe("hearts");
+  });
+
+  it("builds PNGs, A4 and Letter PDFs and the TTS save, without a warning", () => {
+    expect(built.code, built.err).toBe(0);
+    expect(built.err).not.toContain("warning");
+    const cards = fs.readdirSync(path.join(p.out, "moon-poker", "cards", "cards"));
+    expect(cards.length).toBe(53); // 52 faces and the shared back
+    expect(fs.readdirSync(path.join(p.out, "moon-poker", "print")).sort()).toEqual([
+      "moon-poker-a4.pdf",
+      "moon-poker-alignment-test-a4.pdf",
+      "moon-poker-alignment-test-letter.pdf",
+      "moon-poker-letter.pdf",
+    ]);
+  });
+
+  it("gets a plain TTS save: every card in one deck, hand zones, no script or Start buttons", async () => {
+    const model = loadGame(p.data, "moon-poker");
+    expectImagesOnDisk(save, p.out, "moon-poker");
+    const cards = expectEveryCardOnce(model, save);
+    expect(cards.length).toBe(52);
+    expectUniqueGuids(save);
+    await expectSheetsWithinLimits(save);
+    expectHandZones(save, model.players.min, model.players.max);
+    expectNoOverlapAsSaved(model, save);
+    expect(save.LuaScript).toBe("");
+    expect(save.XmlUI).toBe("");
+    expect(save.Tags).not.toContain("Scripting: Automated");
+    expect(save.Note).toContain("No rules are enforced");
+    expect(save.ObjectStates.filter((o: Obj) => o.Name === "ScriptingTrigger")).toEqual([]);
+  });
+
+  it("refuses an id in use, an id that is not one, and an engine game's id (usage errors, exit 2)", async () => {
+    const again = await run("new", "moon-poker", "--data", p.data);
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/moon-poker already exists; choose another id/);
+    const bad = await run("new", "Moon Poker", "--data", p.data);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/"Moon Poker" is not a game id/);
+    const taken = await run("new", "lunar-trick", "--data", p.data);
+    expect(taken.code).toBe(2);
+    expect(taken.err).toMatch(/"lunar-trick" is a game with a rules engine/);
+  });
+
+  it("leaves nothing behind when it cannot write the game whole", async () => {
+    const q = project();
+    fs.mkdirSync(q.root, { recursive: true });
+    fs.writeFileSync(q.templates, "a file where the templates folder should be");
+    const r = await run("new", "demo", "--data", q.data);
+    expect(r.code).toBe(1);
+    expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+    expect(fs.existsSync(path.join(q.data, "demo"))).toBe(false);
+    expect(fs.existsSync(q.data) ? fs.readdirSync(q.data).filter((f) => f !== "schema") : []).toEqual([]);
+  });
+});
+
+describe("syzygy new <id> --from-csv: a deck from a spreadsheet", () => {
+  it("makes ids from names, field names from headings, types the extra columns, and builds", async () => {
+    const p = project();
+    const csv = path.join(p.root, "spells.csv");
+    fs.writeFileSync(csv, "Name,Cost,Card Type,Text,copies\nFire Bolt,3,Spell,Deal 3 damage.,2\nStone Wall,2,Structure,Blocks an attack.,1\nFire Bolt,4,Spell,A bigger bolt.,1\n");
+    const made = await run("new", "spells", "--from-csv", csv, "--data", p.data);
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toContain('column "Card Type" is the field cardType');
+    const game = fs.readFileSync(path.join(p.data, "spells", "game.yaml"), "utf8");
+    expect(game).toContain("cardFields:\n  cost: integer\n  cardType: text\n");
+    expect(game).toContain("count: 4");
+    const model = loadGame(p.data, "spells");
+    expect(model.components[0].items.map((i) => [i.id, i.copies, i.fields.cost])).toEqual([
+      ["fire-bolt", 2, 3],
+      ["stone-wall", 1, 2],
+      ["fire-bolt-2", 1, 4],
+    ]);
+    const built = await run("build", "spells", "--data", p.data, "--out", p.out, "--no-tts");
+    expect(built.code, built.err).toBe(0);
+    expect(built.err).not.toContain("warning");
+    // The face prints each extra column under its heading.
+    const svg = fs.readFileSync(path.join(p.templates, "spells", "card.svg.hbs"), "utf8");
+    expect(svg).toContain('(concat "Card Type: " item.cardType)');
+  }, 60_000);
+
+  it("reports a sheet without a name column at its first cell, and writes nothing", async () => {
+    const p = project();
+    const csv = path.join(p.root, "bad.csv");
+    fs.writeFileSync(csv, "cost,text\n1,x\n");
+    const r = await run("new", "bad", "--from-csv", csv, "--data", p.data);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${csv}:1:1: the first row names no "name" (or "id") column`);
+    expect(fs.existsSync(path.join(p.data, "bad"))).toBe(false);
+  });
+
+  it("a cardFields type a cell does not fit is a located error at the cell", async () => {
+    const p = project();
+    const csv = path.join(p.root, "c.csv");
+    fs.writeFileSync(csv, "name,cost\nA,1\nB,2\n");
+    expect((await run("new", "c", "--from-csv", csv, "--data", p.data)).code).toBe(0);
+    const deck = path.join(p.data, "c", "cards.csv");
+    fs.writeFileSync(deck, fs.readFileSync(deck, "utf8").replace("b,B,2", "b,B,two"));
+    const r = await run("validate", "--data", p.data);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/data\/c\/cards\.csv:3:3: .*cost.*expected a whole number, got "two"/);
+  });
+});
