@@ -1,0 +1,142 @@
+/**
+ * Special paths and what each buys, measured against the plain path it stands beside, in one run:
+ *
+ * - PDF art: the direct renderer (src/render/pdf-art-direct.ts) against svg-to-pdfkit, on every
+ *   unique face of the shipped games — the time to record the art the PDFs embed;
+ * - V8 tier-up tuning (src/build/v8-tuning.ts): a cold build in a fresh process with and without it
+ *   (`SYZYGY_DEFAULT_TIERING=1`), alternating, wall and CPU time;
+ * - raster threads written as plain JavaScript (src/render/raster-worker.mjs, raster-core.mjs):
+ *   a thread's start-up until it is ready, against the same thread booted through tsx's loader
+ *   (what a TypeScript worker costs wherever the code runs from source: tests, `npm run bench`).
+ *
+ * A path is worth keeping when it saves at least 10 % of the measure it targets.
+ * Run: `npx tsx bench/paths.ts [--json]` (also part of `npm run bench`).
+ */
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { join } from "node:path";
+import { gameIds, loadGame } from "../src/model/load";
+import { renderSides } from "../src/render/build";
+import { TemplateSet } from "../src/render/face";
+import { recordArt } from "../src/render/pdf-art";
+import { renderGameFrom } from "../src/render/source";
+
+const REPO = join(import.meta.dirname, "..");
+
+export interface PathFigure {
+  path: string;
+  measure: string;
+  specialMs: number;
+  plainMs: number;
+  /** Share of the measure the special path saves: 1 − special / plain. */
+  saved: number;
+  keep: boolean;
+}
+
+function uniqueSvgs(): string[] {
+  const templates = new TemplateSet(join(REPO, "templates"));
+  const data = join(REPO, "data");
+  const svgs = new Set<string>();
+  for (const id of gameIds(data)) {
+    const game = renderGameFrom(loadGame(data, id, { templatesDir: join(REPO, "templates") }));
+    for (const s of renderSides(game, templates).sides) svgs.add(s.svg);
+  }
+  return [...svgs];
+}
+
+function artMs(svgs: string[], converter: "auto" | "svg-to-pdfkit"): number {
+  const start = performance.now();
+  for (const svg of svgs) recordArt(svg, converter);
+  return performance.now() - start;
+}
+
+/** Recording every face's PDF art, best of `rounds` alternating rounds after one warm-up each. */
+export function pdfArtFigure(rounds = 3): PathFigure {
+  const svgs = uniqueSvgs();
+  artMs(svgs, "auto");
+  artMs(svgs, "svg-to-pdfkit");
+  let special = Infinity;
+  let plain = Infinity;
+  for (let i = 0; i < rounds; i++) {
+    special = Math.min(special, artMs(svgs, "auto"));
+    plain = Math.min(plain, artMs(svgs, "svg-to-pdfkit"));
+  }
+  return figure("direct PDF-art renderer", `recording the PDF art of ${svgs.length} unique faces (main thread)`, special, plain);
+}
+
+function coldBuild(defaultTiering: boolean): { ms: number; cpuMs: number } {
+  const env = { ...process.env, SYZYGY_DEFAULT_TIERING: defaultTiering ? "1" : "0" };
+  const out = execFileSync(process.execPath, [...process.execArgv, join(REPO, "bench", "cold-build.ts")], { encoding: "utf8", env, maxBuffer: 1 << 20 });
+  return JSON.parse(out.trim().split("\n").pop()!) as { ms: number; cpuMs: number };
+}
+
+/** Cold builds in fresh processes, tuned and default alternating; the best of `rounds` each. */
+export function tieringFigures(rounds = 2): PathFigure[] {
+  let tuned = { ms: Infinity, cpuMs: Infinity };
+  let plain = { ms: Infinity, cpuMs: Infinity };
+  for (let i = 0; i < rounds; i++) {
+    const a = coldBuild(false);
+    const b = coldBuild(true);
+    tuned = { ms: Math.min(tuned.ms, a.ms), cpuMs: Math.min(tuned.cpuMs, a.cpuMs) };
+    plain = { ms: Math.min(plain.ms, b.ms), cpuMs: Math.min(plain.cpuMs, b.cpuMs) };
+  }
+  return [
+    figure("V8 tier-up tuning", "cold build of every game, wall time (fresh process)", tuned.ms, plain.ms),
+    figure("V8 tier-up tuning", "cold build of every game, CPU time (fresh process)", tuned.cpuMs, plain.cpuMs),
+  ];
+}
+
+const RASTER_WORKER = new URL("../src/render/raster-worker.mjs", import.meta.url).href;
+
+/** Milliseconds from `new Worker` to the worker's ready message. */
+function bootMs(viaTsx: boolean): Promise<number> {
+  const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
+  const start = performance.now();
+  const worker = viaTsx
+    ? new Worker(`import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(RASTER_WORKER)}); });`, { eval: true })
+    : new Worker(new URL(RASTER_WORKER));
+  return new Promise((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("message", () => {
+      const ms = performance.now() - start;
+      void worker.terminate().then(() => resolve(ms));
+    });
+  });
+}
+
+/** Raster thread start-up, plain and through tsx alternating; the median of `rounds` each. */
+export async function rasterBootFigure(rounds = 7): Promise<PathFigure> {
+  const plain: number[] = [];
+  const tsx: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    plain.push(await bootMs(false));
+    tsx.push(await bootMs(true));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return figure("raster threads in plain JavaScript", "a raster thread's start-up until ready (vs a TypeScript worker through tsx)", median(plain), median(tsx));
+}
+
+function figure(path: string, measure: string, specialMs: number, plainMs: number): PathFigure {
+  const saved = 1 - specialMs / plainMs;
+  return { path, measure, specialMs: Math.round(specialMs), plainMs: Math.round(plainMs), saved: Number(saved.toFixed(3)), keep: saved >= 0.1 };
+}
+
+export function formatPathFigures(figures: PathFigure[]): string {
+  const lines = ["special paths (kept when they save ≥ 10 % of what they target):"];
+  for (const f of figures) {
+    lines.push(`  ${f.path}: ${f.measure}: ${f.specialMs} ms vs ${f.plainMs} ms without = ${(f.saved * 100).toFixed(1)} % saved → ${f.keep ? "keeps its place" : "does not earn its keep"}`);
+  }
+  return lines.join("\n");
+}
+
+export async function pathFigures(): Promise<PathFigure[]> {
+  return [pdfArtFigure(), ...tieringFigures(), await rasterBootFigure()];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await pathFigures();
+  process.stdout.write(process.argv.includes("--json") ? JSON.stringify(figures, null, 2) + "\n" : formatPathFigures(figures) + "\n");
+}
