@@ -1,5 +1,5 @@
 /**
- * Art for the PDFs, converted once per face and reused by every document (issue 9).
+ * Art for the PDFs, converted once per face and reused by every document.
  *
  * Each face's SVG is drawn by svg-to-pdfkit into a recording: its content lines, the resources
  * they name (fonts, opacity states, gradients, groups) and the glyphs its text uses. Nothing in a

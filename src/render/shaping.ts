@@ -3,9 +3,9 @@
  * one bundled face, in font units. Both users of shaping go through here — text metrics for
  * layout (fonts.ts) and the PDFs' fonts (pdf-fonts.ts) — so the PDF sets the glyphs the layout
  * measured, and the PNGs agree too: resvg shapes with rustybuzz, a port of HarfBuzz, so the same
- * default features (kerning, ligatures, contextual alternates) give the same advances. fontkit,
- * which shaped before (issue 9), took ~6× longer and kerned some digit pairs differently from
- * resvg ("(14," and "+2" were drawn ~2 % wider than laid out: aligned text sat up to 0.1 mm off).
+ * default features (kerning, ligatures, contextual alternates) give the same advances. (fontkit's
+ * layout takes ~6× longer and kerns some digit pairs differently from resvg, e.g. "(14," and "+2"
+ * ~2 % wider, which would set aligned text up to 0.1 mm off.)
  */
 import { readFileSync } from "node:fs";
 import * as hb from "harfbuzzjs";

@@ -1,6 +1,6 @@
 /**
- * TTS images made before are not made again (issue 9: only the deck sheets whose cards changed
- * are recomposed). Each image is cached in <out>/.cache/tts/images/ under a hash of what made it:
+ * TTS images made before are not made again: only the deck sheets whose cards changed are
+ * recomposed. Each image is cached in <out>/.cache/tts/images/ under a hash of what made it:
  * the kind of image, its parameters, the bytes of the PNGs it reads, and the save builder's own
  * version (its sources and sharp's version, see stamp.ts). The name also carries the hash of the
  * image's bytes, checked on every read: a damaged entry is made again (verified-store.ts).

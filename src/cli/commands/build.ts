@@ -131,7 +131,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   using staged = staging;
   if (staged.info.tookOverFrom !== undefined) process.stderr.write(`syzygy build: took over the lock of process ${staged.info.tookOverFrom}, which is no longer running\n`);
   for (const game of staged.info.recovered) process.stderr.write(`syzygy build: ${game}: finished moving the files of a build that was stopped half way\n`);
-  // Incremental path (issue 9, src/build): same bytes as render's buildGame, but unchanged faces and
+  // The incremental build (src/build): same bytes as a cold build, but unchanged faces and
   // PDFs are reused from <out>/.cache, and the games go through one pipeline (one game's SVGs are
   // drawn while another's faces are rasterised), with out/<game>/index.html (the gallery) for each.
   const inputs = models.map((model) => ({ game: renderGameFrom(model), templates: new TemplateSet(model.paths.templatesDir) }));
