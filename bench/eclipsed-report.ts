@@ -150,7 +150,7 @@ export function runReport(
       if (n > 100000) throw new Error(`game ${g} did not end within 100000 actions (round ${state.round}, totals ${state.totals.join("/")})`);
       const seat = randomSeat(active, policyRng);
       const legal = eclipsed.legal(state, seat);
-      let action = policy === "greedy" ? eclipsed.greedy!(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
+      let action = policy === "greedy" ? eclipsed.greedy(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
       // --patience N: a sensitivity variant of the bot that declines to go out before its Nth turn
       if (action.type === "discard" && action.goOut === true && state.turns[seat] < patience) action = { type: "discard", card: action.card };
       const r = eclipsed.apply(state, seat, action);

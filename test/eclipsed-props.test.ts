@@ -20,7 +20,7 @@ function playGame(seed: string, players: number, policy: "greedy" | "random", vi
     if (active.length === 0) return s;
     const seat = active[rngInt(rng, active.length)];
     const legal = eclipsed.legal(s, seat);
-    const action = policy === "greedy" ? eclipsed.greedy!(s, seat, legal, rng) : legal[rngInt(rng, legal.length)];
+    const action = policy === "greedy" ? eclipsed.greedy(s, seat, legal, rng) : legal[rngInt(rng, legal.length)];
     const r = eclipsed.apply(s, seat, action);
     if (!r.ok) throw new Error(`${r.rule}: ${r.message}`);
     visit(r.state, r.events);

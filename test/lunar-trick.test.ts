@@ -58,7 +58,7 @@ describe("LT-1 setup", () => {
     expect(s.setAside).toEqual(["falling-30"]);
   });
   it("LT-1: bad deals are refused with the rule id and the place", () => {
-    const check = (deal: string[][], setAside: string[] = []) => lunarTrick.checkConfig!(config(3, { deal, setAside }));
+    const check = (deal: string[][], setAside: string[] = []) => lunarTrick.checkConfig(config(3, { deal, setAside }));
     expect(check(EXAMPLE_DEAL.slice(0, 2))?.message).toMatch(/3 hands/);
     const dup = EXAMPLE_DEAL.map((h) => h.slice());
     dup[1][3] = "rising-4";
@@ -70,8 +70,8 @@ describe("LT-1 setup", () => {
     unknown[0][9] = "rising-99";
     expect(check(unknown)?.message).toMatch(/deal\[0\]\[9\]: unknown card/);
     expect(check(EXAMPLE_DEAL, ["falling-30", "rising-1"])?.message).toMatch(/setAside must hold 1/);
-    expect(lunarTrick.checkConfig!(config(2))?.rule).toBe("LT-1");
-    expect(lunarTrick.checkConfig!(config(3, { dealer: 3 }))?.message).toMatch(/dealer/);
+    expect(lunarTrick.checkConfig(config(2))?.rule).toBe("LT-1");
+    expect(lunarTrick.checkConfig(config(3, { dealer: 3 }))?.message).toMatch(/dealer/);
   });
 });
 
@@ -358,6 +358,6 @@ describe("events and views", () => {
   });
   it("startEvents announce the first deal without cards", () => {
     const s = dealt(EXAMPLE_DEAL);
-    expect(lunarTrick.startEvents!(s)).toEqual([{ type: "deal", round: 1, dealer: 0, handSizes: [10, 10, 10], setAside: 1 }]);
+    expect(lunarTrick.startEvents(s)).toEqual([{ type: "deal", round: 1, dealer: 0, handSizes: [10, 10, 10], setAside: 1 }]);
   });
 });

@@ -19,7 +19,6 @@ import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import type { BaseAction, BaseEvent, GameConfig } from "../src/engine/core/types";
 import { allGames, findGame, type AnyGame } from "../src/engine/registry";
 import { mergeOptions, randomSeat, type Policy, type ReplayAction, type ReplayRequest, type SimRequest } from "../src/engine/sim";
-import type { SimHooks } from "../src/engine/sim-types";
 
 export const PLAYTHROUGH_DIR = "test/playthroughs";
 
@@ -78,13 +77,10 @@ export interface Golden {
   midViews: { after: number; seat: number; view: unknown }[];
 }
 
-type Hooked = AnyGame & SimHooks<unknown, BaseAction, BaseEvent>;
-
 /** Plays game 0 of `simulateGames(simRequest(c))` step by step, recording every action and event. */
 export function recordGolden(c: GoldenCase): Golden {
-  const found = findGame(c.game);
-  if (found === undefined) throw new Error(`unknown game ${c.game}`);
-  const game = found as Hooked;
+  const game = findGame(c.game);
+  if (game === undefined) throw new Error(`unknown game ${c.game}`);
   const request = simRequest(c);
   const merged = mergeOptions(game, c.options);
   if ("rule" in merged) throw new Error(`${c.game}: ${merged.message}`);
@@ -92,7 +88,7 @@ export function recordGolden(c: GoldenCase): Golden {
   const seed = gameSeed(c.seed, 0);
   const policyRng = rngFromSeed(seed + "/policy");
   let state: unknown = game.setup(config, seed);
-  const startEvents = game.startEvents !== undefined ? game.startEvents(state) : [];
+  const startEvents = game.startEvents(state);
   const steps: Golden["steps"] = [];
   const states: unknown[] = [state];
   let seats = game.active(state);
@@ -101,7 +97,7 @@ export function recordGolden(c: GoldenCase): Golden {
     const seat = randomSeat(seats, policyRng);
     const legal = game.legal(state, seat);
     const action =
-      c.policy === "greedy" && game.greedy !== undefined ? game.greedy(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
+      c.policy === "greedy" ? game.greedy(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
     const res = game.apply(state, seat, action);
     if (!res.ok) throw new Error(`${fileName(c)}: ${res.rule} ${res.message}`);
     steps.push({ action: { ...action, seat }, events: res.events });

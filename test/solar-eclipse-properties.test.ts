@@ -22,7 +22,7 @@ function check(ok: boolean, what: string): void {
 /** A random game driven by `choices`; checks every invariant along the way. */
 function randomGame(players: number, seed: string, choices: number[], deep: boolean): SolarEclipseEvent[] {
   let state: SolarEclipseState = G.setup({ players, options: {}, dealer: -1, deal: [], setAside: [] }, seed);
-  const events: SolarEclipseEvent[] = [...G.startEvents!(state)];
+  const events: SolarEclipseEvent[] = [...G.startEvents(state)];
   let k = 0;
   const next = (n: number): number => {
     const c = choices[k % choices.length] + k;
@@ -56,10 +56,10 @@ function randomGame(players: number, seed: string, choices: number[], deep: bool
     state = res.state;
     events.push(...res.events);
 
-    check([...G.cards!(state)].sort().join(",") === SORTED_DECK, "cards are not conserved");
+    check([...G.cards(state)].sort().join(",") === SORTED_DECK, "cards are not conserved");
     const dealt = res.events.some((e) => e.type === "deal");
     for (let viewer = -1; viewer < players; viewer++) {
-      const hidden = new Set(G.hiddenFrom!(state, viewer));
+      const hidden = new Set(G.hiddenFrom(state, viewer));
       if (!deep && viewer !== seat) continue;
       const view = G.view(state, viewer);
       if (viewer >= 0) check(view.hand.join() === state.hands[viewer].join(), "a seat sees its own hand");
