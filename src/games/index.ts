@@ -8,7 +8,7 @@
 import type { GameDefinition } from "./definition";
 import { definition as solarEclipse } from "../engine/solar-eclipse/game";
 import { definition as eclipsed } from "../engine/eclipsed/game";
-import { definition as lunarTrick } from "../engine/lunar-trick/game";
+import { definition as lunarTrick } from "../engine/lunar-trick/index";
 
 export const GAMES: GameDefinition[] = [solarEclipse, eclipsed, lunarTrick];
 
