@@ -19,7 +19,7 @@ import type { GameConfig } from "../src/engine/core/types";
 import { randomSeat } from "../src/engine/sim";
 import { solarEclipse } from "../src/engine/solar-eclipse/index";
 import { greedyPolicy } from "../src/engine/solar-eclipse/policy";
-import type { RoundEvent, SolarEclipseAction, SolarEclipseOptions, SolarEclipseState } from "../src/engine/solar-eclipse/index";
+import type { RoundEvent, Action as SolarEclipseAction, Options as SolarEclipseOptions, State as SolarEclipseState } from "../src/engine/solar-eclipse/index";
 import { RULES } from "../src/engine/solar-eclipse/data.gen";
 import { cardOf, rankOf, suitOf } from "../src/engine/solar-eclipse/cards";
 

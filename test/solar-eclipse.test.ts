@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { RULES } from "../src/engine/solar-eclipse/data.gen";
 import { HIDDEN_CARD, Phase } from "../src/engine/solar-eclipse/index";
-import type { SolarEclipseState } from "../src/engine/solar-eclipse/index";
+import type { State } from "../src/engine/solar-eclipse/index";
 import {
   ALL_CARDS,
   G,
@@ -27,7 +27,7 @@ import {
   winnersOf,
 } from "./solar-eclipse-helpers";
 
-const fresh = (players: number, seed = "s", dealer = -1): SolarEclipseState =>
+const fresh = (players: number, seed = "s", dealer = -1): State =>
   G.setup({ players, options: {}, dealer, deal: [], setAside: [] }, seed);
 
 // 2 players: seat 0 holds the low half of each suit, seat 1 the high half (Sun 1-7 / Moon 1-7
@@ -462,7 +462,7 @@ describe("SE-10 scoring and the end of the game", () => {
     // Play to the last trick of the game, learn who wins it, then rewrite the scores so the
     // final totals tie: first decided by final-round bonus cards, then shared.
     for (const players of [2, 3]) {
-      let before: SolarEclipseState | undefined;
+      let before: State | undefined;
       let moves: [number, string][] = [];
       let winner = -1;
       for (let i = 0; winner < 0; i++) {
@@ -487,7 +487,7 @@ describe("SE-10 scoring and the end of the game", () => {
       const table = RULES.bids.find((t) => t.players === players)!.cards;
       // bids no seat can meet any more (tricks won now, or one more), so round points = bonus cards
       const bids = before!.tricksWon.map((t) => table.find((b) => b.tricks !== t && b.tricks !== t + 1)!.tricks);
-      const rigged = (totals: number[], bonus: number[]): SolarEclipseState => ({
+      const rigged = (totals: number[], bonus: number[]): State => ({
         ...before!,
         bids: { ...before!.bids, values: bids },
         totals,

@@ -6,7 +6,7 @@
  * Iterate the array, never object keys: key order differs in Lua.
  */
 import type { GameDefinition } from "./definition";
-import { definition as solarEclipse } from "../engine/solar-eclipse/game";
+import { definition as solarEclipse } from "../engine/solar-eclipse/index";
 import { definition as eclipsed } from "../engine/eclipsed/game";
 import { definition as lunarTrick } from "../engine/lunar-trick/index";
 

@@ -33,8 +33,7 @@ import { table } from "./table";
 import type { Action, Event, Options, State, View } from "./types";
 import { cardsOf, hiddenFrom, view } from "./view";
 
-export type { Action, Event, Options, State, View } from "./types";
-export { Phase } from "./types";
+export * from "./types";
 
 export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
