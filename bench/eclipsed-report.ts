@@ -14,8 +14,8 @@ import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { canonical, hasherAdd, hasherHex, hasherNew } from "../src/engine/core/serialize";
 import { randomSeat } from "../src/engine/sim";
 import { eclipsed } from "../src/engine/eclipsed/index";
-import type { EclipsedEvent, EclipsedOptions, EclipsedState } from "../src/engine/eclipsed/index";
-import type { RoundEvent } from "../src/engine/eclipsed/state";
+import type { Event as EclipsedEvent, Options as EclipsedOptions, State as EclipsedState } from "../src/engine/eclipsed/index";
+import type { RoundEvent } from "../src/engine/eclipsed/types";
 import { alignmentOf, cardOf } from "../src/engine/eclipsed/cards";
 
 type Align = "light" | "dark";
