@@ -3,7 +3,8 @@
  * (test/engine-contract.test.ts) need from a game beyond the core `Game` interface.
  *
  * Every engine implements all of them, on its one game object (src/engine/<game>/index.ts):
- *   export const lunarTrick: Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event> = { ..., greedy, cards };
+ *   export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
+ *   export const lunarTrick: Engine = { ..., greedy, cards, hiddenFrom, startEvents, checkConfig };
  *
  * Conventions every engine follows (tested by the contract suite):
  * - `view(state, -1)` is the spectator's view: public information only.

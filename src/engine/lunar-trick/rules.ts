@@ -210,19 +210,19 @@ export function apply(state: State, seat: number, action: Action): Result {
 
 // Not `cond ? action.card : undefined`: TSTL compiles that to `cond and action.card or nil`,
 // which turns a `false` card into nil in Lua (and a different message than Node's).
-function typeOf(action: Action): unknown {
+function typeField(action: Action): unknown {
   if (action === undefined || action === null) return undefined;
   return action.type;
 }
 
-function cardOf(action: Action): unknown {
+function cardField(action: Action): unknown {
   if (action === undefined || action === null) return undefined;
   return action.card;
 }
 
 function applyCommit(state: State, seat: number, action: Action): Result {
-  const type = typeOf(action);
-  const card = cardOf(action);
+  const type = typeField(action);
+  const card = cardField(action);
   if (type !== "commit")
     return reject("LT-phase", "each round opens with the face-down initial trick: expected a commit, got " + shown(type));
   if (state.commits.done[seat]) return reject("LT-turn", "seat " + seat + " has already committed its initial card");
@@ -234,8 +234,8 @@ function applyCommit(state: State, seat: number, action: Action): Result {
 }
 
 function applyPlay(state: State, seat: number, action: Action): Result {
-  const type = typeOf(action);
-  const card = cardOf(action);
+  const type = typeField(action);
+  const card = cardField(action);
   if (type !== "play") return reject("LT-phase", "tricks are under way: expected a play, got " + shown(type));
   if (seat !== state.turn) return reject("LT-turn", "it is seat " + state.turn + "'s turn, not seat " + seat + "'s");
   const hand = state.hands[seat];

@@ -5,6 +5,7 @@
  * bid is reached, and grab every trick (for its bonus card) once the bid can no longer be met.
  * Deterministic (no randomness), Lua-safe.
  */
+import { contains } from "../core/util";
 import { cardOf, rankOf, suitOf } from "./cards";
 import { comboStrength, highestLeadCard, isEclipse } from "./tricks";
 import { HIDDEN_CARD, Phase } from "./types";
@@ -12,11 +13,6 @@ import type { Action, View } from "./types";
 
 function otherSuit(suit: string): string {
   return suit === "sun" ? "moon" : "sun";
-}
-
-function holds(hand: readonly string[], card: string): boolean {
-  for (const c of hand) if (c === card) return true;
-  return false;
 }
 
 /** The same-rank card of the other suit: together with `card` it makes an eclipse. */
@@ -36,7 +32,7 @@ export function estimateTricksTenths(hand: readonly string[], players: number): 
   const pairHigh = players === 2 ? 8 : 10;
   for (const c of hand) {
     const r = rankOf(c);
-    if (holds(hand, partnerOf(c))) {
+    if (contains(hand, partnerOf(c))) {
       // count each pair once, at its Sun card
       if (suitOf(c) === "sun") tenths += r >= 15 ? pairHigh : r >= 8 ? 6 : 4;
     } else if (r >= 16) {
@@ -134,7 +130,7 @@ function chooseFirstCard(view: View, cards: string[], win: boolean): string {
   const hand = view.hand;
   if (win) {
     // Prefer a card whose partner is in hand (an eclipse next), then simply the highest.
-    return pick(cards, (c) => (holds(hand, partnerOf(c)) ? 100 : 0) + rankOf(c), true);
+    return pick(cards, (c) => (contains(hand, partnerOf(c)) ? 100 : 0) + rankOf(c), true);
   }
   if (!leading && suitOf(cards[0]) !== view.leadSuit) {
     // Cannot follow: this card counts 0 anyway, so shed the highest.
