@@ -14,8 +14,8 @@ import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { canonical, hasherAdd, hasherHex, hasherNew } from "../src/engine/core/serialize";
 import { randomSeat } from "../src/engine/sim";
 import { eclipsed } from "../src/engine/eclipsed/index";
-import type { EclipsedEvent, EclipsedOptions, EclipsedState } from "../src/engine/eclipsed/index";
-import type { RoundEvent } from "../src/engine/eclipsed/state";
+import type { Event as EclipsedEvent, Options as EclipsedOptions, State as EclipsedState } from "../src/engine/eclipsed/index";
+import type { RoundEvent } from "../src/engine/eclipsed/types";
 import { alignmentOf, cardOf } from "../src/engine/eclipsed/cards";
 
 type Align = "light" | "dark";
@@ -150,7 +150,7 @@ export function runReport(
       if (n > 100000) throw new Error(`game ${g} did not end within 100000 actions (round ${state.round}, totals ${state.totals.join("/")})`);
       const seat = randomSeat(active, policyRng);
       const legal = eclipsed.legal(state, seat);
-      let action = policy === "greedy" ? eclipsed.greedy!(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
+      let action = policy === "greedy" ? eclipsed.greedy(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
       // --patience N: a sensitivity variant of the bot that declines to go out before its Nth turn
       if (action.type === "discard" && action.goOut === true && state.turns[seat] < patience) action = { type: "discard", card: action.card };
       const r = eclipsed.apply(state, seat, action);

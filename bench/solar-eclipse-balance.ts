@@ -19,7 +19,7 @@ import type { GameConfig } from "../src/engine/core/types";
 import { randomSeat } from "../src/engine/sim";
 import { solarEclipse } from "../src/engine/solar-eclipse/index";
 import { greedyPolicy } from "../src/engine/solar-eclipse/policy";
-import type { RoundEvent, SolarEclipseAction, SolarEclipseOptions, SolarEclipseState } from "../src/engine/solar-eclipse/index";
+import type { RoundEvent, Action as SolarEclipseAction, Options as SolarEclipseOptions, State as SolarEclipseState } from "../src/engine/solar-eclipse/index";
 import { RULES } from "../src/engine/solar-eclipse/data.gen";
 import { cardOf, rankOf, suitOf } from "../src/engine/solar-eclipse/cards";
 
@@ -95,11 +95,11 @@ export function balance(players: number, games: number, seed: string, seat0: Sea
         const view = solarEclipse.view(state, seat);
         return greedyPolicy({ ...view, bids: view.bids.map(() => 99) }, legal);
       }
-      return solarEclipse.greedy!(state, seat, legal, rng);
+      return solarEclipse.greedy(state, seat, legal, rng);
     };
     let state = solarEclipse.setup(config, gameSeed);
     hasherAdd(hasher, "game " + index + "\n");
-    for (const e of solarEclipse.startEvents!(state)) hasherAdd(hasher, canonical(e) + "\n");
+    for (const e of solarEclipse.startEvents(state)) hasherAdd(hasher, canonical(e) + "\n");
     let seats = solarEclipse.active(state);
     while (seats.length > 0) {
       const seat = randomSeat(seats, rng);
@@ -235,7 +235,7 @@ export function fitEstimator(players: number, games: number, seed: string): stri
     let dealt = state.hands;
     while (solarEclipse.active(state).length > 0) {
       const seat = randomSeat(solarEclipse.active(state), rng);
-      const res = solarEclipse.apply(state, seat, solarEclipse.greedy!(state, seat, solarEclipse.legal(state, seat), rng));
+      const res = solarEclipse.apply(state, seat, solarEclipse.greedy(state, seat, solarEclipse.legal(state, seat), rng));
       if (!res.ok) throw new Error(res.message);
       for (const e of res.events) {
         if (e.type === "round") for (let s = 0; s < players; s++) {

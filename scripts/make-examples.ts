@@ -10,17 +10,13 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { findGame } from "../src/engine/registry";
 import { rngFromSeed } from "../src/engine/core/rng";
 import type { ReplayAction, ReplayRequest } from "../src/engine/sim";
-import type { SimHooks } from "../src/engine/sim-types";
-import type { AnyGame } from "../src/engine/registry";
-
-type Hooked = AnyGame & SimHooks<unknown, { type: string }, { type: string }>;
 
 function play(req: ReplayRequest, keep: ReplayAction[]): { actions: ReplayAction[]; events: { type: string; [k: string]: unknown }[] } {
-  const game = findGame(req.game) as Hooked;
-  if (game.greedy === undefined) throw new Error(`${req.game} has no greedy policy`);
+  const game = findGame(req.game);
+  if (game === undefined) throw new Error(`unknown game ${req.game}`);
   const config = { players: req.players, options: { ...game.defaultOptions(), ...(req.options ?? {}) }, dealer: req.dealer ?? -1, deal: req.deal ?? [], setAside: req.setAside ?? [] };
   let state = game.setup(config, req.seed);
-  const events = [...(game.startEvents?.(state) ?? [])] as { type: string }[];
+  const events = [...game.startEvents(state)] as { type: string }[];
   const actions: ReplayAction[] = [];
   for (const a of keep) {
     const res = game.apply(state, a.seat, a);

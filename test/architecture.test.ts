@@ -61,7 +61,7 @@ describe("one game = one folder", () => {
 
   it("every game of the list has its folder, data and templates", () => {
     for (const g of GAMES) {
-      expect(fs.existsSync(path.join(ROOT, "src/engine", g.id, "game.ts")), g.id).toBe(true);
+      expect(fs.existsSync(path.join(ROOT, "src/engine", g.id, "index.ts")), g.id).toBe(true);
       expect(fs.existsSync(path.join(ROOT, "data", g.id, "game.yaml")), g.id).toBe(true);
       expect(fs.existsSync(path.join(ROOT, "templates", g.id)), g.id).toBe(true);
       expect(g.engine.id).toBe(g.id);

@@ -1,12 +1,12 @@
 /** Test helpers for the Eclipsed engine: tables built from explicit cards, and scripted play. */
 import { eclipsed } from "../src/engine/eclipsed/index";
-import type { EclipsedAction, EclipsedEvent, EclipsedState } from "../src/engine/eclipsed/index";
+import type { Action, Event, State } from "../src/engine/eclipsed/index";
 import { allCardIds, cardOf } from "../src/engine/eclipsed/cards";
 import { resolveEdicts, meterStart } from "../src/engine/eclipsed/edicts";
 import type { ActiveEdict } from "../src/engine/eclipsed/edicts";
 import { classifyIds, valueMeld } from "../src/engine/eclipsed/meld";
 import type { MeldValue } from "../src/engine/eclipsed/meld";
-import { Phase } from "../src/engine/eclipsed/state";
+import { Phase } from "../src/engine/eclipsed/types";
 import { commitOpen } from "../src/engine/core/commits";
 
 export { eclipsed, Phase };
@@ -48,7 +48,7 @@ export interface TableSpec {
 }
 
 /** A state in the middle of a round, built directly (every unlisted card lies in the draw pile). */
-export function table(spec: TableSpec): EclipsedState {
+export function table(spec: TableSpec): State {
   const players = spec.players ?? spec.hands.length;
   const base = eclipsed.setup(
     { players, options: { format: spec.format ?? "standard" }, dealer: players - 1, deal: [], setAside: [] },
@@ -85,14 +85,14 @@ export function table(spec: TableSpec): EclipsedState {
 }
 
 export interface Played {
-  state: EclipsedState;
-  events: EclipsedEvent[];
+  state: State;
+  events: Event[];
 }
 
 /** Applies `[seat, action]` steps in order; throws with the rule on the first refusal. */
-export function play(state: EclipsedState, steps: [number, EclipsedAction][]): Played {
+export function play(state: State, steps: [number, Action][]): Played {
   let s = state;
-  const events: EclipsedEvent[] = [];
+  const events: Event[] = [];
   for (const [seat, action] of steps) {
     const r = eclipsed.apply(s, seat, action);
     if (!r.ok) throw new Error(`refused ${JSON.stringify(action)} for seat ${seat}: ${r.rule} ${r.message}`);
@@ -103,17 +103,17 @@ export function play(state: EclipsedState, steps: [number, EclipsedAction][]): P
 }
 
 /** The rule id `apply` refuses the action with ("" if accepted). */
-export function refusal(state: EclipsedState, seat: number, action: EclipsedAction): string {
+export function refusal(state: State, seat: number, action: Action): string {
   const r = eclipsed.apply(state, seat, action);
   return r.ok ? "" : r.rule;
 }
 
-export function isLegal(state: EclipsedState, seat: number, action: EclipsedAction): boolean {
-  const key = (a: EclipsedAction) => JSON.stringify({ ...a, cards: "cards" in a ? [...a.cards].sort() : undefined });
+export function isLegal(state: State, seat: number, action: Action): boolean {
+  const key = (a: Action) => JSON.stringify({ ...a, cards: "cards" in a ? [...a.cards].sort() : undefined });
   return eclipsed.legal(state, seat).some((a) => key(a) === key(action));
 }
 
-export function roundEvent(events: EclipsedEvent[]) {
+export function roundEvent(events: Event[]) {
   const e = events.find((x) => x.type === "round");
   if (e === undefined || e.type !== "round") throw new Error("no round event");
   return e;

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { allCardIds, cardOf, deadwoodOfCards } from "../src/engine/eclipsed/cards";
 import { candidateMelds, classifyIds, meldRow, runValue } from "../src/engine/eclipsed/meld";
 import { rngFromSeed, rngInt } from "../src/engine/core/rng";
-import type { EclipsedAction, EclipsedEvent, EclipsedState } from "../src/engine/eclipsed/index";
+import type { Action, Event, State } from "../src/engine/eclipsed/index";
 import { Phase, eclipsed, value } from "./eclipsed-helpers";
 
 const ids = allCardIds();
@@ -12,7 +12,7 @@ const cardsArb = (min: number, max: number) => fc.uniqueArray(fc.constantFrom(..
 const edictArb = fc.uniqueArray(fc.constantFrom(...ids), { minLength: 1, maxLength: 5 });
 
 /** Plays a seeded game with the greedy bot (or random moves) and hands every state to `visit`. */
-function playGame(seed: string, players: number, policy: "greedy" | "random", visit: (s: EclipsedState, events: EclipsedEvent[]) => void) {
+function playGame(seed: string, players: number, policy: "greedy" | "random", visit: (s: State, events: Event[]) => void) {
   const rng = rngFromSeed("p/" + seed);
   let s = eclipsed.setup({ players, options: { format: "quick" }, dealer: -1, deal: [], setAside: [] }, seed);
   for (let n = 0; n < 4000; n++) {
@@ -20,7 +20,7 @@ function playGame(seed: string, players: number, policy: "greedy" | "random", vi
     if (active.length === 0) return s;
     const seat = active[rngInt(rng, active.length)];
     const legal = eclipsed.legal(s, seat);
-    const action = policy === "greedy" ? eclipsed.greedy!(s, seat, legal, rng) : legal[rngInt(rng, legal.length)];
+    const action = policy === "greedy" ? eclipsed.greedy(s, seat, legal, rng) : legal[rngInt(rng, legal.length)];
     const r = eclipsed.apply(s, seat, action);
     if (!r.ok) throw new Error(`${r.rule}: ${r.message}`);
     visit(r.state, r.events);
@@ -104,7 +104,7 @@ describe("game properties", () => {
             const pick = hand.filter(() => rngInt(rng, 2) === 1);
             if (pick.length === 0) continue;
             const high = rngInt(rng, 2) === 1;
-            const action: EclipsedAction = high ? { type: "meld", cards: pick, travelerHigh: true } : { type: "meld", cards: pick };
+            const action: Action = high ? { type: "meld", cards: pick, travelerHigh: true } : { type: "meld", cards: pick };
             const accepted = eclipsed.apply(s, seat, action).ok;
             const listed = legal.has([...pick].sort().join(",") + (high ? "^" : ""));
             if (accepted !== listed) throw new Error(`${JSON.stringify(action)}: apply ${accepted}, legal ${listed}`);

@@ -509,7 +509,7 @@ describe("going out and round end", () => {
     ]);
     expect(r.state.dealer).toBe((s.dealer + 1) % 2);
     expect(r.state.hands.map((h) => h.length)).toEqual([8, 8]);
-    expect(eclipsed.cards!(r.state).sort()).toEqual(eclipsed.cards!(s).sort());
+    expect(eclipsed.cards(r.state).sort()).toEqual(eclipsed.cards(s).sort());
     expect(r.events.at(-1)).toMatchObject({ type: "roundStart", round: 2, dealer: r.state.dealer });
   });
 });
@@ -618,17 +618,17 @@ describe("more rulings in play", () => {
     });
     const eight = ["solar-2", "solar-3", "solar-4", "solar-5", "solar-6", "solar-7", "solar-8", "solar-9"];
     const other = ["arc-2", "arc-3", "arc-4", "arc-5", "arc-6", "arc-7", "arc-8", "arc-9"];
-    expect(eclipsed.checkConfig!(cfg([eight, other]))).toBeUndefined();
-    expect(eclipsed.checkConfig!(cfg([eight, eight]))?.message).toContain("dealt twice");
-    expect(eclipsed.checkConfig!(cfg([eight, other.slice(1)]))?.message).toContain("8 cards");
-    expect(eclipsed.checkConfig!(cfg([eight, [...other.slice(1), "moon-3"]]))?.message).toContain("unknown card id moon-3");
-    expect(eclipsed.checkConfig!(cfg([], [], "blitz"))?.message).toContain("unknown format");
+    expect(eclipsed.checkConfig(cfg([eight, other]))).toBeUndefined();
+    expect(eclipsed.checkConfig(cfg([eight, eight]))?.message).toContain("dealt twice");
+    expect(eclipsed.checkConfig(cfg([eight, other.slice(1)]))?.message).toContain("8 cards");
+    expect(eclipsed.checkConfig(cfg([eight, [...other.slice(1), "moon-3"]]))?.message).toContain("unknown card id moon-3");
+    expect(eclipsed.checkConfig(cfg([], [], "blitz"))?.message).toContain("unknown format");
   });
 
   it("the example replay (examples/eclipsed-2p.json) plays the documented round", () => {
     const req = JSON.parse(readFileSync("examples/eclipsed-2p.json", "utf8"));
     let s = eclipsed.setup({ players: req.players, options: req.options, dealer: req.dealer, deal: req.deal, setAside: req.setAside }, req.seed);
-    const events = [...eclipsed.startEvents!(s)];
+    const events = [...eclipsed.startEvents(s)];
     for (const a of req.actions) {
       const r = eclipsed.apply(s, a.seat, a);
       if (!r.ok) throw new Error(r.message);

@@ -10,14 +10,12 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { allGames } from "../src/engine/registry";
 import type { AnyGame } from "../src/engine/registry";
-import type { SimHooks } from "../src/engine/sim-types";
 import type { BaseAction, BaseEvent } from "../src/engine/core/types";
 import { canonical } from "../src/engine/core/serialize";
 import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { replayGame, simulateGames } from "../src/engine/sim";
 
-type Hooked = AnyGame & SimHooks<unknown, BaseAction, BaseEvent>;
-const games = allGames() as Hooked[];
+const games = allGames();
 const MAX_ACTIONS = 20000;
 
 function deepFreeze<T>(x: T): T {
@@ -46,8 +44,8 @@ function check(ok: boolean, message: string): void {
 /** Deep checks look at the first states of each game only: long games (Eclipsed) stay fast. */
 const CHECKED_STATES = 150;
 
-function sortedCards(g: Hooked, state: unknown): string[] {
-  return [...g.cards!(state)].sort();
+function sortedCards(g: AnyGame, state: unknown): string[] {
+  return [...g.cards(state)].sort();
 }
 
 interface Step {
@@ -58,10 +56,10 @@ interface Step {
 }
 
 /** Plays one random game; `visit` sees every state before its action. Returns the steps. */
-function playRandom(g: Hooked, players: number, seed: string, visit?: (state: unknown, seats: number[], index: number) => void) {
+function playRandom(g: AnyGame, players: number, seed: string, visit?: (state: unknown, seats: number[], index: number) => void) {
   const rng = rngFromSeed(seed + "/test-policy");
   let state: unknown = g.setup(config(g, players), seed);
-  const start = g.startEvents !== undefined ? g.startEvents(state) : [];
+  const start = g.startEvents(state);
   const steps: Step[] = [];
   let seats = g.active(state);
   while (seats.length > 0) {
@@ -89,9 +87,9 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
     expect(typeof g.defaultOptions()).toBe("object");
   });
 
-  it("exposes the SimHooks the contract needs (cards, hiddenFrom)", () => {
-    expect(typeof g.cards, `${g.id} must expose cards(state) (src/engine/sim-types.ts)`).toBe("function");
-    expect(typeof g.hiddenFrom, `${g.id} must expose hiddenFrom(state, seat) (src/engine/sim-types.ts)`).toBe("function");
+  it("exposes every sim hook (src/engine/sim-types.ts)", () => {
+    for (const hook of ["greedy", "cards", "hiddenFrom", "startEvents", "checkConfig"] as const)
+      expect(typeof g[hook], `${g.id} must expose ${hook}`).toBe("function");
   });
 
   it("random games terminate; legal is non-empty for every active seat and empty for the others", () => {
@@ -160,16 +158,15 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
   });
 
   it("views and events leak no hidden card (other hands, face-down commits); seat -1 is a spectator", () => {
-    if (g.hiddenFrom === undefined) throw new Error(`${g.id} does not expose hiddenFrom(state, seat)`);
     fc.assert(
       fc.property(seedArb, fc.constantFrom(...playerCounts(g)), (seed, players) => {
         const { start, steps, final } = playRandom(g, players, seed);
-        const universe = [...new Set(g.cards!(final))];
+        const universe = [...new Set(g.cards(final))];
         const named = (events: BaseEvent[]) => {
           const text = events.map((e) => canonical(e)).join("\n");
           return universe.filter((id) => text.includes(`"${id}"`));
         };
-        const hidden = (state: unknown, s: number) => new Set(g.hiddenFrom!(state, s));
+        const hidden = (state: unknown, s: number) => new Set(g.hiddenFrom(state, s));
         // A view may name a hidden card only as history: when a public event named it since the
         // last re-deal (e.g. last trick's cards, a card publicly taken from the discard pile).
         let seen = new Set(named(start));
@@ -187,14 +184,14 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
           const names = named(steps[i].events);
           // an action that hides public cards again is a re-deal: history starts over
           const publicBefore = hidden(before, -1);
-          const redeal = g.hiddenFrom!(after, -1).some((id) => !publicBefore.has(id));
+          const redeal = g.hiddenFrom(after, -1).some((id) => !publicBefore.has(id));
           if (redeal) seen = new Set(names);
           else {
             // Events are public: none may name a card that a seat could not see before the
             // action and still cannot see after it (a face-down commit, a drawn card).
             for (let s = 0; s < players; s++) {
               const was = hidden(before, s);
-              for (const id of g.hiddenFrom!(after, s))
+              for (const id of g.hiddenFrom(after, s))
                 check(!(was.has(id) && names.includes(id)), `events tell seat ${s} about hidden ${id}: ${canonical(steps[i].events)}`);
             }
             for (const id of names) seen.add(id);
@@ -253,6 +250,6 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
     expect(canonical(simulateGames(req))).toBe(canonical(a));
     expect(canonical(simulateGames({ ...req, seed: "sim2" }))).not.toBe(canonical(a));
     if (a.ok) expect(a.wins.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(8);
-    if (g.greedy !== undefined) expect(simulateGames({ ...req, policy: "greedy" }).ok).toBe(true);
+    expect(simulateGames({ ...req, policy: "greedy" }).ok).toBe(true);
   });
 });

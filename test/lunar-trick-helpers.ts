@@ -1,7 +1,7 @@
 /** Helpers for the Lunar Trick tests: explicit deals and strict stepping. */
 import { expect } from "vitest";
 import { lunarTrick } from "../src/engine/lunar-trick/index";
-import type { LtAction, LtEvent, LtOptions, LtState } from "../src/engine/lunar-trick/index";
+import type { Action, Event, Options, State } from "../src/engine/lunar-trick/index";
 
 /** The rulebook's suits example (A/B/C = seats 0/1/2 commit rising-4, rising-12, falling-20). */
 export const EXAMPLE_DEAL: string[][] = [
@@ -10,28 +10,28 @@ export const EXAMPLE_DEAL: string[][] = [
   ["falling-20", "falling-29", "rising-13", "rising-14", "rising-15", "falling-24", "falling-25", "falling-26", "falling-27", "falling-28"],
 ];
 
-export function dealt(deal: string[][], options: Partial<LtOptions> = {}, seed = "t", setAside: string[] = []): LtState {
+export function dealt(deal: string[][], options: Partial<Options> = {}, seed = "t", setAside: string[] = []): State {
   const config = { players: deal.length, options: { highestAnySuit: false, ...options }, dealer: 0, deal, setAside };
-  expect(lunarTrick.checkConfig!(config)).toBeUndefined();
+  expect(lunarTrick.checkConfig(config)).toBeUndefined();
   return lunarTrick.setup(config, seed);
 }
 
-export function step(state: LtState, seat: number, type: "commit" | "play", card: string): { state: LtState; events: LtEvent[] } {
+export function step(state: State, seat: number, type: "commit" | "play", card: string): { state: State; events: Event[] } {
   const res = lunarTrick.apply(state, seat, { type, card });
   if (!res.ok) throw new Error(`seat ${seat} ${type} ${card} refused: ${res.rule} ${res.message}`);
   return { state: res.state, events: res.events };
 }
 
-export function refused(state: LtState, seat: number, action: LtAction): { rule: string; message: string } {
+export function refused(state: State, seat: number, action: Action): { rule: string; message: string } {
   const res = lunarTrick.apply(state, seat, action);
   if (res.ok) throw new Error(`expected a rejection for seat ${seat} ${action.type} ${action.card}`);
   return { rule: res.rule, message: res.message };
 }
 
 /** Commits one card per seat (in seat order); returns the state after the reveal and all events. */
-export function commitAll(state: LtState, cards: string[]): { state: LtState; events: LtEvent[] } {
+export function commitAll(state: State, cards: string[]): { state: State; events: Event[] } {
   let s = state;
-  const events: LtEvent[] = [];
+  const events: Event[] = [];
   cards.forEach((card, seat) => {
     const r = step(s, seat, "commit", card);
     s = r.state;
@@ -40,10 +40,10 @@ export function commitAll(state: LtState, cards: string[]): { state: LtState; ev
   return { state: s, events };
 }
 
-export function legalCards(state: LtState, seat: number): string[] {
+export function legalCards(state: State, seat: number): string[] {
   return lunarTrick.legal(state, seat).map((a) => a.card).sort();
 }
 
-export function eventsOf<T extends LtEvent["type"]>(events: LtEvent[], type: T): Extract<LtEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<LtEvent, { type: T }> => e.type === type);
+export function eventsOf<T extends Event["type"]>(events: Event[], type: T): Extract<Event, { type: T }>[] {
+  return events.filter((e): e is Extract<Event, { type: T }> => e.type === type);
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { lunarTrick } from "../src/engine/lunar-trick/index";
-import type { LtEvent, LtState } from "../src/engine/lunar-trick/index";
+import type { Event, State } from "../src/engine/lunar-trick/index";
 import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 
 const num = (id: string) => (id.startsWith("rising-") || id.startsWith("falling-") ? Number(id.split("-")[1]) : 0);
@@ -63,10 +63,10 @@ function same(got: unknown, want: unknown, what: string): void {
   if (a !== b) throw new Error(`${what}: got ${a}, want ${b}`);
 }
 
-function playChecked(players: number, seed: string, anySuit: boolean): { rounds: number; events: LtEvent[] } {
+function playChecked(players: number, seed: string, anySuit: boolean): { rounds: number; events: Event[] } {
   const rng = rngFromSeed(seed + "/p");
-  let state: LtState = lunarTrick.setup({ players, options: { highestAnySuit: anySuit }, dealer: -1, deal: [], setAside: [] }, seed);
-  const events: LtEvent[] = [];
+  let state: State = lunarTrick.setup({ players, options: { highestAnySuit: anySuit }, dealer: -1, deal: [], setAside: [] }, seed);
+  const events: Event[] = [];
   let oracle: Oracle | undefined;
   let totals = new Array(players).fill(0);
   let tricksThisRound = new Array(players).fill(0);

@@ -109,7 +109,7 @@ describe("greedy policy", () => {
     const others = DECK.map((c) => c.id).filter((c) => !weak.includes(c) && !strong.includes(c));
     const s = G.setup({ players: 3, options: {}, dealer: 0, deal: [weak, strong, others], setAside: [] }, "bids");
     const bid = (seat: number) => {
-      const a = G.greedy!(s, seat, G.legal(s, seat), { a: 1, b: 1 });
+      const a = G.greedy(s, seat, G.legal(s, seat), { a: 1, b: 1 });
       return a.type === "bid" ? a.tricks : -1;
     };
     expect(bid(1)).toBeGreaterThan(bid(0));
@@ -136,7 +136,7 @@ describe("greedy policy", () => {
       while (G.active(s).length > 0) {
         const seat = G.active(s)[0];
         const legal = G.legal(s, seat);
-        const action = seat === 0 ? G.greedy!(s, seat, legal, rng) : legal[rngInt(rng, legal.length)];
+        const action = seat === 0 ? G.greedy(s, seat, legal, rng) : legal[rngInt(rng, legal.length)];
         const res = G.apply(s, seat, action);
         if (!res.ok) throw new Error(res.message);
         s = res.state;

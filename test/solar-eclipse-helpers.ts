@@ -2,9 +2,9 @@
 import { expect } from "vitest";
 import { solarEclipse, winnersOf } from "../src/engine/solar-eclipse/index";
 import type {
-  SolarEclipseAction,
-  SolarEclipseEvent,
-  SolarEclipseState,
+  Action,
+  Event,
+  State,
 } from "../src/engine/solar-eclipse/index";
 import { DECK } from "../src/engine/solar-eclipse/data.gen";
 
@@ -23,32 +23,32 @@ export function span(from: number, to: number): number[] {
 export const ALL_CARDS = DECK.map((c) => c.id);
 
 /** A game whose first round is dealt `hands` (the rest set aside), dealer `dealer`. */
-export function start(hands: string[][], dealer = 0, seed = "test"): SolarEclipseState {
+export function start(hands: string[][], dealer = 0, seed = "test"): State {
   const config = { players: hands.length, options: {}, dealer, deal: hands, setAside: [] };
-  expect(G.checkConfig!(config)).toBeUndefined();
+  expect(G.checkConfig(config)).toBeUndefined();
   return G.setup(config, seed);
 }
 
 export interface Step {
-  state: SolarEclipseState;
-  events: SolarEclipseEvent[];
+  state: State;
+  events: Event[];
 }
 
 /** Applies an action that must be accepted. */
-export function act(state: SolarEclipseState, seat: number, action: SolarEclipseAction): Step {
+export function act(state: State, seat: number, action: Action): Step {
   const res = G.apply(state, seat, action);
   if (!res.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} refused: ${res.rule} ${res.message}`);
   return { state: res.state, events: res.events };
 }
 
-export function play(state: SolarEclipseState, seat: number, card: string): Step {
+export function play(state: State, seat: number, card: string): Step {
   return act(state, seat, { type: "play", card });
 }
 
 /** Every seat bids, in seat order; returns the state after the last bid and all events. */
-export function bidAll(state: SolarEclipseState, bids: number[]): Step {
+export function bidAll(state: State, bids: number[]): Step {
   let s = state;
-  const events: SolarEclipseEvent[] = [];
+  const events: Event[] = [];
   bids.forEach((tricks, seat) => {
     const step = act(s, seat, { type: "bid", tricks });
     s = step.state;
@@ -58,9 +58,9 @@ export function bidAll(state: SolarEclipseState, bids: number[]): Step {
 }
 
 /** Plays cards in order as [seat, card] pairs. */
-export function plays(state: SolarEclipseState, moves: [number, string][]): Step {
+export function plays(state: State, moves: [number, string][]): Step {
   let s = state;
-  const events: SolarEclipseEvent[] = [];
+  const events: Event[] = [];
   for (const [seat, card] of moves) {
     const step = play(s, seat, card);
     s = step.state;
@@ -69,29 +69,29 @@ export function plays(state: SolarEclipseState, moves: [number, string][]): Step
   return { state: s, events };
 }
 
-export function rejection(state: SolarEclipseState, seat: number, action: SolarEclipseAction): string {
+export function rejection(state: State, seat: number, action: Action): string {
   const res = G.apply(state, seat, action);
   return res.ok ? "accepted" : res.rule;
 }
 
-export function legalCards(state: SolarEclipseState, seat: number): string[] {
+export function legalCards(state: State, seat: number): string[] {
   return G.legal(state, seat).map((a) => (a.type === "play" ? a.card : `bid:${a.tricks}`));
 }
 
-export function eventsOf<T extends SolarEclipseEvent["type"]>(
-  events: SolarEclipseEvent[],
+export function eventsOf<T extends Event["type"]>(
+  events: Event[],
   type: T,
-): Extract<SolarEclipseEvent, { type: T }>[] {
-  return events.filter((e) => e.type === type) as Extract<SolarEclipseEvent, { type: T }>[];
+): Extract<Event, { type: T }>[] {
+  return events.filter((e) => e.type === type) as Extract<Event, { type: T }>[];
 }
 
 /** Plays with the greedy policy until `stop` says so or the game ends. */
-export function playUntil(state: SolarEclipseState, stop: (s: SolarEclipseState) => boolean): Step {
+export function playUntil(state: State, stop: (s: State) => boolean): Step {
   let s = state;
-  const events: SolarEclipseEvent[] = [];
+  const events: Event[] = [];
   while (G.active(s).length > 0 && !stop(s)) {
     const seat = G.active(s)[0];
-    const step = act(s, seat, G.greedy!(s, seat, G.legal(s, seat), { a: 1, b: 1 }));
+    const step = act(s, seat, G.greedy(s, seat, G.legal(s, seat), { a: 1, b: 1 }));
     s = step.state;
     events.push(...step.events);
   }

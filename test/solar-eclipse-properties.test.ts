@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { canonical } from "../src/engine/core/serialize";
 import { RULES } from "../src/engine/solar-eclipse/data.gen";
 import { Phase } from "../src/engine/solar-eclipse/index";
-import type { SolarEclipseAction, SolarEclipseEvent, SolarEclipseState } from "../src/engine/solar-eclipse/index";
+import type { Action, Event, State } from "../src/engine/solar-eclipse/index";
 import { ALL_CARDS, G, stringsIn } from "./solar-eclipse-helpers";
 
 const SORTED_DECK = [...ALL_CARDS].sort().join(",");
@@ -20,9 +20,9 @@ function check(ok: boolean, what: string): void {
 }
 
 /** A random game driven by `choices`; checks every invariant along the way. */
-function randomGame(players: number, seed: string, choices: number[], deep: boolean): SolarEclipseEvent[] {
-  let state: SolarEclipseState = G.setup({ players, options: {}, dealer: -1, deal: [], setAside: [] }, seed);
-  const events: SolarEclipseEvent[] = [...G.startEvents!(state)];
+function randomGame(players: number, seed: string, choices: number[], deep: boolean): Event[] {
+  let state: State = G.setup({ players, options: {}, dealer: -1, deal: [], setAside: [] }, seed);
+  const events: Event[] = [...G.startEvents(state)];
   let k = 0;
   const next = (n: number): number => {
     const c = choices[k % choices.length] + k;
@@ -42,7 +42,7 @@ function randomGame(players: number, seed: string, choices: number[], deep: bool
     const before = deep ? canonical(state) : "";
 
     // a random action from the whole action space is accepted exactly when `legal` lists it
-    const probe: SolarEclipseAction =
+    const probe: Action =
       next(2) === 0 ? { type: "bid", tricks: next(8) - 1 } : { type: "play", card: ALL_CARDS[next(ALL_CARDS.length)] };
     const probeSeat = next(players);
     const listed = G.legal(state, probeSeat).some((a) => canonical(a) === canonical(probe));
@@ -56,10 +56,10 @@ function randomGame(players: number, seed: string, choices: number[], deep: bool
     state = res.state;
     events.push(...res.events);
 
-    check([...G.cards!(state)].sort().join(",") === SORTED_DECK, "cards are not conserved");
+    check([...G.cards(state)].sort().join(",") === SORTED_DECK, "cards are not conserved");
     const dealt = res.events.some((e) => e.type === "deal");
     for (let viewer = -1; viewer < players; viewer++) {
-      const hidden = new Set(G.hiddenFrom!(state, viewer));
+      const hidden = new Set(G.hiddenFrom(state, viewer));
       if (!deep && viewer !== seat) continue;
       const view = G.view(state, viewer);
       if (viewer >= 0) check(view.hand.join() === state.hands[viewer].join(), "a seat sees its own hand");

@@ -17,10 +17,9 @@
  */
 import type { BaseAction, BaseEvent, GameConfig, GameResult, Seat } from "./core/types";
 import { rngCopy, rngFromSeed, rngInt, rngNext, shuffle } from "./core/rng";
-import { contains, idiv, mod, seatsFrom, stableSort, without } from "./core/util";
+import { byteOrder, contains, idiv, mod, seatsFrom, stableSort, without } from "./core/util";
 import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew, hashText } from "./core/serialize";
 import { allGames, findGame, GAME_IDS, type AnyGame } from "./registry";
-import type { SimHooks } from "./sim-types";
 
 // allGames/findGame return the raw engine objects (for Node-side callers such as the parity
 // harness); in Lua their methods take `self` (`g:legal(state, seat)`) — plain Lua uses game(id).
@@ -180,7 +179,7 @@ export interface Playthrough {
   /** hashText(canonical(state)) right after setup and at the end. */
   start: string;
   end: string;
-  /** The game's `startEvents` (e.g. the first deal), when it has that hook. */
+  /** The game's `startEvents` (e.g. the first deal). */
   startEvents: BaseEvent[];
   steps: PlaythroughStep[];
   result: GameResult;
@@ -192,10 +191,6 @@ function viewsHash(g: AnyGame, state: unknown, players: number): string {
   const h = hasherNew();
   for (let s = 0; s < players; s++) hasherAdd(h, canonical(g.view(state, s)));
   return hasherHex(h);
-}
-
-function byteOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Variants of `action` that the engine should (mostly) refuse, in a runtime-independent order. */
@@ -227,8 +222,7 @@ export function playthrough(req: PlaythroughRequest): Playthrough {
   const rng = rngFromSeed("policy:" + req.seed);
   let state: unknown = g.setup(fullConfig(g, { players: req.players, options: req.options }), req.seed);
   const start = hashText(canonical(state));
-  const hooks = g as AnyGame & SimHooks<unknown, BaseAction, BaseEvent>;
-  const startEvents = hooks.startEvents !== undefined ? hooks.startEvents(state) : [];
+  const startEvents = g.startEvents(state);
   const steps: PlaythroughStep[] = [];
   const maxSteps = req.maxSteps !== undefined ? req.maxSteps : 5000;
   let error = "";

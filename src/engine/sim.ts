@@ -14,10 +14,9 @@ import type { Rng } from "./core/rng";
 import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew, shown } from "./core/serialize";
 import type { Hasher } from "./core/serialize";
 import type { BaseAction, BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
-import { stableSort } from "./core/util";
+import { byteOrder, stableSort } from "./core/util";
 import { findGame, GAME_IDS } from "./registry";
 import type { AnyGame } from "./registry";
-import type { SimHooks } from "./sim-types";
 
 /** One action of a replay: the acting seat plus the game's own action fields. */
 export interface ReplayAction {
@@ -96,26 +95,19 @@ export interface SimStats {
 
 export type SimReport = SimStats | { ok: false; game: number; rule: string; message: string };
 
-type Hooked = AnyGame & SimHooks<unknown, BaseAction, BaseEvent>;
-
-function hooks(game: AnyGame): Hooked {
-  return game as Hooked;
-}
-
 function isInt(x: unknown): boolean {
   return typeof x === "number" && Math.floor(x) === x;
 }
-
 
 /** The game's default options overridden by `given`; unknown names or wrong types are refused. */
 export function mergeOptions(game: AnyGame, given: { [name: string]: unknown } | undefined): Rejection | { options: { [name: string]: unknown } } {
   const defaults = game.defaultOptions() as { [name: string]: unknown };
   const out: { [name: string]: unknown } = {};
-  const known: string[] = stableSort(Object.keys(defaults), (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const known: string[] = stableSort(Object.keys(defaults), (a, b) => byteOrder(a, b));
   for (const k of known) out[k] = defaults[k];
   if (given === undefined) return { options: out };
   // sorted so Node and Lua report the same first problem
-  const names: string[] = stableSort(Object.keys(given), (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names: string[] = stableSort(Object.keys(given), (a, b) => byteOrder(a, b));
   for (const k of names) {
     // membership in the list, not `defaults[k]`: in Node every object inherits `constructor`,
     // `toString`, ... which a Lua table does not have
@@ -129,25 +121,22 @@ export function mergeOptions(game: AnyGame, given: { [name: string]: unknown } |
 }
 
 interface Prepared {
-  game: Hooked;
+  game: AnyGame;
   config: GameConfig<unknown>;
 }
 
 function prepare(gameId: string, players: unknown, options: { [name: string]: unknown } | undefined): Prepared | Rejection {
-  const found = findGame(gameId);
-  if (found === undefined)
+  const game = findGame(gameId);
+  if (game === undefined)
     return { rule: "SIM-game", message: "unknown or unregistered game " + shown(gameId) + " (games: " + GAME_IDS.join(", ") + ")" };
-  const game = hooks(found);
   if (!isInt(players) || (players as number) < game.minPlayers || (players as number) > game.maxPlayers)
     return { rule: "SIM-players", message: game.id + " takes " + game.minPlayers + " to " + game.maxPlayers + " players, got " + shown(players) };
   const merged = mergeOptions(game, options);
   if ("rule" in merged) return merged;
   const config: GameConfig<unknown> = { players: players as number, options: merged.options, dealer: -1, deal: [], setAside: [] };
   // The game's own option checks (e.g. EC-35's odd series) hold for simulate as for replay.
-  if (game.checkConfig !== undefined) {
-    const bad = game.checkConfig(config);
-    if (bad !== undefined) return bad;
-  }
+  const bad = game.checkConfig(config);
+  if (bad !== undefined) return bad;
   return { game, config };
 }
 
@@ -163,10 +152,8 @@ export function replayGame(req: ReplayRequest): ReplayReport {
     deal: req.deal !== undefined ? req.deal : [],
     setAside: req.setAside !== undefined ? req.setAside : [],
   };
-  if (game.checkConfig !== undefined) {
-    const bad = game.checkConfig(config);
-    if (bad !== undefined) return { ok: false, index: -1, rule: bad.rule, message: bad.message, events };
-  }
+  const bad = game.checkConfig(config);
+  if (bad !== undefined) return { ok: false, index: -1, rule: bad.rule, message: bad.message, events };
   const viewAs = req.viewAs !== undefined ? req.viewAs : -1;
   if (!isInt(viewAs) || viewAs < -1 || viewAs >= config.players)
     return {
@@ -177,7 +164,7 @@ export function replayGame(req: ReplayRequest): ReplayReport {
       events,
     };
   let state: unknown = game.setup(config, req.seed);
-  if (game.startEvents !== undefined) for (const e of game.startEvents(state)) events.push(e);
+  for (const e of game.startEvents(state)) events.push(e);
   for (let i = 0; i < req.actions.length; i++) {
     const action = req.actions[i];
     if (action === undefined || action === null || typeof action !== "object")
@@ -203,7 +190,7 @@ export function randomSeat(active: number[], rng: Rng): number {
 /** Everything `simulateGames` accumulates; exposed so a host can run games one at a time (progress). */
 export interface SimRun {
   req: SimRequest;
-  game: Hooked;
+  game: AnyGame;
   config: GameConfig<unknown>;
   hasher: Hasher;
   rounds: number[];
@@ -221,8 +208,6 @@ export function simStart(req: SimRequest): SimRun | Rejection {
   if (!isInt(req.games) || req.games < 1) return { rule: "SIM-games", message: "games must be a positive integer, got " + shown(req.games) };
   if (req.policy !== "random" && req.policy !== "greedy")
     return { rule: "SIM-policy", message: "policy must be random or greedy, got " + shown(req.policy) };
-  if (req.policy === "greedy" && prepared.game.greedy === undefined)
-    return { rule: "SIM-policy", message: prepared.game.id + " has no greedy policy yet" };
   const zeros: number[] = [];
   for (let s = 0; s < prepared.config.players; s++) zeros.push(0);
   return {
@@ -267,7 +252,7 @@ export function simPlay(run: SimRun, index: number): Rejection | undefined {
     }
   };
   run.rounds[index] = 0;
-  if (game.startEvents !== undefined) for (const e of game.startEvents(state)) record(e);
+  for (const e of game.startEvents(state)) record(e);
   let count = 0;
   let seats = game.active(state);
   while (seats.length > 0) {
@@ -275,10 +260,7 @@ export function simPlay(run: SimRun, index: number): Rejection | undefined {
     const seat = randomSeat(seats, policyRng);
     const legal = game.legal(state, seat);
     if (legal.length === 0) return { rule: "SIM-legal", message: "game " + index + ": seat " + seat + " must act but has no legal action" };
-    const action =
-      run.req.policy === "greedy" && game.greedy !== undefined
-        ? game.greedy(state, seat, legal, policyRng)
-        : legal[rngInt(policyRng, legal.length)];
+    const action = run.req.policy === "greedy" ? game.greedy(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
     const res = game.apply(state, seat, action);
     if (!res.ok)
       return { rule: res.rule, message: "game " + index + ": a " + run.req.policy + " action was refused: " + res.message };

@@ -10,42 +10,52 @@
  * may go out (empty hand, 10+ points or 2+ melds declared): +5, the round ends, the others take
  * deadwood for unmelded cards. Round scoring follows EC-29. First to the target (50) wins (EC-28).
  *
- * Modules: cards (lookups), edicts (Edict effects from the rules.yaml tables), meld (pure meld
- * classification and per-meld value), scoring (round scoring), rules (legal/apply), policy
- * (greedy bot), view. Full prose with rulings: docs/rules/eclipsed.md.
+ * Modules: types (state, actions, events, view, phases), cards (lookups), deal (set-up, config
+ * checks, each round's deal and the Edicts' reveal), edicts (Edict effects from the rules.yaml
+ * tables), meld (pure meld classification and per-meld value), scoring (round scoring), rules
+ * (legal/apply per phase, the round's end), view, policy (greedy bot), table (the TTS adapter),
+ * schema (data file schemas). Full prose with rulings: docs/rules/eclipsed.md.
  */
-import type { Game, GameConfig, GameResult, Rejection } from "../core/types";
+import type { GameDefinition } from "../../games/definition";
+import type { Game } from "../core/types";
 import type { SimHooks } from "../sim-types";
 import { ECLIPSED_RULES } from "./cards";
+import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedy } from "./policy";
-import { activeSeats, applyAction, checkDeal, legalActions, setupState, startEvents } from "./rules";
-import type { EclipsedAction, EclipsedEvent, EclipsedOptions, EclipsedState, EclipsedView } from "./state";
-import { Phase } from "./state";
-import { cardsOf, hiddenFrom, viewOf } from "./view";
+import { active, apply, legal, result } from "./rules";
+import { schemas } from "./schema";
+import { table } from "./table";
+import type { Action, Event, Options, State, View } from "./types";
+import { cardsOf, hiddenFrom, view } from "./view";
 
-export type { EclipsedAction, EclipsedEvent, EclipsedOptions, EclipsedState, EclipsedView } from "./state";
+export * from "./types";
 
-export type EclipsedGame = Game<EclipsedOptions, EclipsedState, EclipsedAction, EclipsedEvent, EclipsedView> &
-  SimHooks<EclipsedState, EclipsedAction, EclipsedEvent>;
+export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
-function result(state: EclipsedState): GameResult {
-  return { over: state.phase === Phase.Over, winners: state.winners.slice(), scores: state.totals.slice() };
-}
-
-export const eclipsed: EclipsedGame = {
+export const eclipsed: Engine = {
   id: "eclipsed",
   minPlayers: ECLIPSED_RULES.players.min,
   maxPlayers: ECLIPSED_RULES.players.max,
-  defaultOptions: () => ({ format: ECLIPSED_RULES.defaultFormat, series: 1 }),
-  setup: (config: GameConfig<EclipsedOptions>, seed: string) => setupState(config, seed),
-  active: (state) => activeSeats(state),
-  legal: (state, seat) => legalActions(state, seat),
-  apply: (state, seat, action) => applyAction(state, seat, action),
-  view: (state, seat) => viewOf(state, seat),
+  defaultOptions: () => defaultOptions(),
+  setup: (config, seed) => setup(config, seed),
+  active: (state) => active(state),
+  legal: (state, seat) => legal(state, seat),
+  apply: (state, seat, action) => apply(state, seat, action),
+  view: (state, seat) => view(state, seat),
   result: (state) => result(state),
-  greedy: (state, seat, legal, rng) => greedy(state, seat, legal, rng),
+  greedy: (state, seat, actions, rng) => greedy(state, seat, actions, rng),
   cards: (state) => cardsOf(state),
   hiddenFrom: (state, seat) => hiddenFrom(state, seat),
   startEvents: (state) => startEvents(state),
-  checkConfig: (config: GameConfig<EclipsedOptions>): Rejection | undefined => checkDeal(config),
+  checkConfig: (config) => checkConfig(config),
+};
+
+/** Eclipsed as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+export const definition: GameDefinition = {
+  id: "eclipsed",
+  name: "Eclipsed",
+  summary: "a meld game with Edicts, for 2–4 players",
+  engine: eclipsed,
+  table: table,
+  schemas: (kit) => schemas(kit),
 };

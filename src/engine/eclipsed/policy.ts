@@ -11,9 +11,9 @@ import type { Rng } from "../core/rng";
 import { contains } from "../core/util";
 import { cardOf, deadwoodOf, deadwoodOfCards } from "./cards";
 import { classifyIds, valueMeld } from "./meld";
-import { activeEdicts, applyAction, meldLegal } from "./rules";
-import type { EclipsedAction, EclipsedState } from "./state";
-import { Phase } from "./state";
+import { activeEdicts, apply, meldLegal } from "./rules";
+import type { Action, State } from "./types";
+import { Phase } from "./types";
 import { meterAfterMeld } from "./edicts";
 
 /** How many meld partners a card has in `hand`: same rank counts double, ranks ±1 and ±2 once. */
@@ -36,7 +36,7 @@ function keepScore(hand: readonly string[], heldBack: readonly string[], id: str
   return tie - deadwoodOf(cardOf(id).rank);
 }
 
-function meldValue(state: EclipsedState, seat: number, a: { cards: string[]; travelerHigh?: boolean }): { value: number; burned: boolean } {
+function meldValue(state: State, seat: number, a: { cards: string[]; travelerHigh?: boolean }): { value: number; burned: boolean } {
   const high = a.travelerHigh === true;
   const cls = classifyIds(a.cards, high);
   if (!cls.ok) return { value: 0, burned: true };
@@ -48,13 +48,13 @@ function meldValue(state: EclipsedState, seat: number, a: { cards: string[]; tra
   return { value: v.value, burned: v.burned };
 }
 
-function declared(state: EclipsedState, seat: number): number {
+function declared(state: State, seat: number): number {
   let sum = 0;
   for (const m of state.melds[seat]) sum += m.provisional;
   return sum;
 }
 
-function pickEdict(state: EclipsedState, seat: number, legal: EclipsedAction[]): EclipsedAction {
+function pickEdict(state: State, seat: number, legal: Action[]): Action {
   let best = legal[0];
   let bestScore = 0;
   let first = true;
@@ -74,16 +74,16 @@ function pickEdict(state: EclipsedState, seat: number, legal: EclipsedAction[]):
  * Take the discard only when, after taking it, a scoring meld that uses it is legal: then this
  * turn melds, so passing cards back and forth through the pile cannot go on forever.
  */
-function pickDraw(state: EclipsedState, seat: number, legal: EclipsedAction[]): EclipsedAction {
+function pickDraw(state: State, seat: number, legal: Action[]): Action {
   let deck = legal[0];
-  let discard: EclipsedAction | undefined = undefined;
+  let discard: Action | undefined = undefined;
   for (const a of legal) {
     if (a.type === "draw" && a.from === "deck") deck = a;
     if (a.type === "draw" && a.from === "discard") discard = a;
   }
   if (discard === undefined) return deck;
   const top = state.discard[state.discard.length - 1];
-  const taken = applyAction(state, seat, discard);
+  const taken = apply(state, seat, discard);
   if (!taken.ok) return deck;
   for (const a of meldLegal(taken.state, seat)) {
     if (a.type !== "meld" || !contains(a.cards, top)) continue;
@@ -93,14 +93,14 @@ function pickDraw(state: EclipsedState, seat: number, legal: EclipsedAction[]): 
   return deck;
 }
 
-function pickPlay(state: EclipsedState, seat: number, legal: EclipsedAction[]): EclipsedAction {
+function pickPlay(state: State, seat: number, legal: Action[]): Action {
   for (const a of legal) if (a.type === "goOut") return a;
   const hand = state.hands[seat];
   // melds that score: the highest provisional value, then the most cards
-  let bestMeld: EclipsedAction | undefined = undefined;
+  let bestMeld: Action | undefined = undefined;
   let bestValue = 0;
   let bestSize = 0;
-  let burnMeld: EclipsedAction | undefined = undefined;
+  let burnMeld: Action | undefined = undefined;
   let burnRelief = 0;
   for (const a of legal) {
     if (a.type !== "meld") continue;
@@ -128,7 +128,7 @@ function pickPlay(state: EclipsedState, seat: number, legal: EclipsedAction[]): 
   mine += deadwoodOfCards(hand);
   const hurry = state.deck.length < 2 * state.players;
   // discard the least useful card
-  let pick: EclipsedAction | undefined = undefined;
+  let pick: Action | undefined = undefined;
   let pickScore = 0;
   for (const a of legal) {
     if (a.type !== "discard" || a.goOut === true) continue;
@@ -140,7 +140,7 @@ function pickPlay(state: EclipsedState, seat: number, legal: EclipsedAction[]): 
   }
   if (mine >= theirs || hurry) {
     const card = pick !== undefined && pick.type === "discard" ? pick.card : "";
-    let anyOut: EclipsedAction | undefined = undefined;
+    let anyOut: Action | undefined = undefined;
     for (const a of legal) {
       if (a.type !== "discard" || a.goOut !== true) continue;
       if (a.card === card) return a;
@@ -152,7 +152,7 @@ function pickPlay(state: EclipsedState, seat: number, legal: EclipsedAction[]): 
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-export function greedy(state: EclipsedState, seat: number, legal: EclipsedAction[], rng: Rng): EclipsedAction {
+export function greedy(state: State, seat: number, legal: Action[], rng: Rng): Action {
   switch (state.phase) {
     case Phase.Contribute:
       return pickEdict(state, seat, legal);

@@ -9,7 +9,7 @@
  * the meter marker stands on the meter track at the engine's meter (EC-6) after every action.
  */
 import type { BaseEvent } from "../core/types";
-import type { EclipsedState } from "./state";
+import type { State } from "./types";
 import { RULES } from "./data.gen";
 import { contains, stableSort } from "../core/util";
 import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, cardYaw, commitPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../../table/layout";
@@ -24,7 +24,7 @@ export { STAGE_LOCAL };
 /** Seats that pressed Go out and will go out with their next discard (not saved: press again after a load). */
 const goingOut: boolean[] = [];
 
-function spots(state: EclipsedState, players: number): Spot[] {
+function spots(state: State, players: number): Spot[] {
   const out: Spot[] = [];
   const n = state.deck.length;
   for (let i = 0; i < n; i++) {
@@ -64,7 +64,7 @@ function laidOut(ctx: TableContext, seat: number): TableObject[] {
   const inZone = ctx.host.zoneObjects(ctx.objects[meldZoneNote(color)]);
   const candidates = inZone !== undefined ? inZone : inStagingBox(ctx, seat);
   const out: TableObject[] = [];
-  const hand = (ctx.state as EclipsedState).hands[seat];
+  const hand = (ctx.state as State).hands[seat];
   for (const obj of candidates) {
     let mine = false;
     for (const note of ctx.host.cardNotesOf(obj)) if (contains(hand, note)) mine = true;
@@ -96,7 +96,7 @@ function staged(ctx: TableContext, seat: number): string[] {
   const laid: { [note: string]: boolean } = {};
   for (const obj of laidOut(ctx, seat)) for (const note of ctx.host.cardNotesOf(obj)) laid[note] = true;
   const out: string[] = [];
-  for (const card of (ctx.state as EclipsedState).hands[seat]) if (laid[card] === true) out.push(card);
+  for (const card of (ctx.state as State).hands[seat]) if (laid[card] === true) out.push(card);
   return out;
 }
 
@@ -130,13 +130,13 @@ function arrange(ctx: TableContext): void {
   const board = ctx.host.objectByGuid(track);
   if (board === undefined) return;
   const p = board.getPosition();
-  const meter = (ctx.state as EclipsedState).meter;
+  const meter = (ctx.state as State).meter;
   const at = meterPoint({ x: p.x, z: p.z, width: board.getBounds().size.x }, meter);
   ctx.host.putPiece(marker, { x: at.x, y: p.y + 0.3, z: at.z }, false);
 }
 
 function button(ctx: TableContext, seat: number, id: string): ButtonResult {
-  const state = ctx.state as EclipsedState;
+  const state = ctx.state as State;
   if (id === "drawDeck") return { action: { type: "draw", from: "deck" } as unknown as CardAction };
   if (id === "drawDiscard") return { action: { type: "draw", from: "discard" } as unknown as CardAction };
   if (id === "meld" || id === "meldHigh") {
@@ -157,7 +157,7 @@ function button(ctx: TableContext, seat: number, id: string): ButtonResult {
 }
 
 function dropAction(game: TableContext["game"], state: unknown, seat: number, card: string): CardAction {
-  const s = state as EclipsedState;
+  const s = state as State;
   if (s.phase === "play") {
     const out = goingOut[seat] === true;
     goingOut[seat] = false;
@@ -254,7 +254,7 @@ export const table: TableRules = {
   hold: defaultTableRules.hold,
   dropAction: (game, state, seat, card) => dropAction(game, state, seat, card),
   pieceDrop: defaultTableRules.pieceDrop,
-  spots: (_game, state, players) => spots(state as EclipsedState, players),
+  spots: (_game, state, players) => spots(state as State, players),
   button: (ctx, seat, id) => button(ctx, seat, id),
   laidOut: (ctx, seat) => laidOut(ctx, seat),
   arrange: (ctx) => arrange(ctx),

@@ -4,15 +4,12 @@
  * Seat −1 is the spectator: public information only.
  */
 import { commitVisible } from "../core/commits";
-import type { EclipsedState, EclipsedView, PublicMeld } from "./state";
-import { Phase } from "./state";
+import { isSeat } from "../core/util";
+import type { State, View, PublicMeld } from "./types";
+import { Phase } from "./types";
 
-function isSeat(state: EclipsedState, seat: number): boolean {
-  return seat >= 0 && seat < state.players;
-}
-
-export function viewOf(state: EclipsedState, seat: number): EclipsedView {
-  const own = isSeat(state, seat);
+export function view(state: State, seat: number): View {
+  const own = isSeat(state.players, seat);
   const handSizes: number[] = [];
   for (const h of state.hands) handSizes.push(h.length);
   const committed: boolean[] = [];
@@ -53,7 +50,7 @@ export function viewOf(state: EclipsedState, seat: number): EclipsedView {
 }
 
 /** Every card the state holds, wherever it lies (the multiset never changes). */
-export function cardsOf(state: EclipsedState): string[] {
+export function cardsOf(state: State): string[] {
   const out: string[] = [];
   for (const id of state.deck) out.push(id);
   for (const id of state.discard) out.push(id);
@@ -69,7 +66,7 @@ export function cardsOf(state: EclipsedState): string[] {
  * Cards `seat` must not see: the draw pile and the other players' hands. Once the match is over
  * the last hands have been shown for deadwood (the round event lists them), so only the pile stays hidden.
  */
-export function hiddenFrom(state: EclipsedState, seat: number): string[] {
+export function hiddenFrom(state: State, seat: number): string[] {
   const out: string[] = [];
   for (const id of state.deck) out.push(id);
   if (state.phase === Phase.Over) return out;

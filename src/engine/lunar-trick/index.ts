@@ -1,19 +1,43 @@
 /**
- * Lunar Trick: the game object every host uses (registry, replay/simulate, TTS glue, Lua API).
- * Rules in prose: ./rules.ts header and docs/rules/lunar-trick.md.
+ * Lunar Trick — trick taking for 3–4 players; each round's suits are set by markers placed on
+ * a moon phase sheet (rulebook + RULINGS LT-1…LT-9). In prose:
+ *
+ * 3 players use 31 cards (no Solar Eclipse), 10 each, 1 set aside unseen; 4 players use all 32,
+ * 8 each (LT-1). Each round opens with an initial trick played face down and simultaneously:
+ * everyone commits one card, never the Lunar Eclipse; in 4 players the Solar Eclipse's holder
+ * must commit it (LT-2). The three numbered cards place the markers on the circle 1…30; each
+ * suit is the run strictly between two neighbouring markers, wrapping 30→1, so a round has 3, 2
+ * or 1 suits (LT-3). The side (Rising 1–15 / Falling 16–30) with 2+ markers is trump; the Lunar
+ * Eclipse is the weakest trump and has no suit (LT-4). The highest trump of the initial trick wins
+ * it and leads; in 4 players the Solar Eclipse player keeps that card and leads instead, and the
+ * initial winner takes the other three cards (LT-5). Then tricks: follow the led suit section or
+ * play the Lunar Eclipse, only if unable anything; a Lunar Eclipse lead asks for a trump (LT-6).
+ * Highest trump wins, else the Lunar Eclipse, else the highest card of the led suit (option
+ * `highestAnySuit`: of any suit) (LT-7). At round end, eclipse cards held count as extra tricks;
+ * exactly 1/3/5 tricks score 2/1/2 points (LT-8). First to 5 points wins, most points breaks a
+ * tie, else shared victory; every round re-deals all cards (LT-9).
+ *
+ * Modules: types (state, actions, events, view, phases), cards (card facts, the moon phase
+ * sheet), deal (set-up, config checks, dealing), rules (legal/apply per phase, scoring), view,
+ * policy (greedy bot), table (the TTS adapter), schema (data file schemas).
+ * Full prose with rule ids: docs/rules/lunar-trick.md.
  */
+import type { GameDefinition } from "../../games/definition";
 import type { Game } from "../core/types";
 import type { SimHooks } from "../sim-types";
+import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedy } from "./policy";
-import { active, apply, cardsOf, checkConfig, dealEvent, defaultOptions, hiddenFrom, legal, result, setup } from "./rules";
-import type { LtAction, LtEvent, LtOptions, LtState, LtView } from "./types";
-import { view } from "./view";
+import { active, apply, legal, result } from "./rules";
+import { schemas } from "./schema";
+import { table } from "./table";
+import type { Action, Event, Options, State, View } from "./types";
+import { cardsOf, hiddenFrom, view } from "./view";
 
-export type { LtAction, LtEvent, LtOptions, LtState, LtView } from "./types";
+export * from "./types";
 
-export type LunarTrickGame = Game<LtOptions, LtState, LtAction, LtEvent, LtView> & SimHooks<LtState, LtAction, LtEvent>;
+export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
-export const lunarTrick: LunarTrickGame = {
+export const lunarTrick: Engine = {
   id: "lunar-trick",
   minPlayers: 3,
   maxPlayers: 4,
@@ -27,6 +51,16 @@ export const lunarTrick: LunarTrickGame = {
   greedy: (state, seat, actions, rng) => greedy(state, seat, actions, rng),
   cards: (state) => cardsOf(state),
   hiddenFrom: (state, seat) => hiddenFrom(state, seat),
-  startEvents: (state) => [dealEvent(state)],
+  startEvents: (state) => startEvents(state),
   checkConfig: (config) => checkConfig(config),
+};
+
+/** Lunar Trick as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+export const definition: GameDefinition = {
+  id: "lunar-trick",
+  name: "Lunar Trick",
+  summary: "trick taking for 3–4 players, suits set by markers on a moon phase sheet",
+  engine: lunarTrick,
+  table: table,
+  schemas: (kit) => schemas(kit),
 };

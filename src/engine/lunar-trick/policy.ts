@@ -6,10 +6,11 @@
 import type { Rng } from "../core/rng";
 import { cardInfo } from "./cards";
 import { pointsFor, roundTricks, trickWinnerIndex } from "./rules";
-import type { LtAction, LtState } from "./types";
+import { Phase } from "./types";
+import type { Action, State } from "./types";
 
 /** Rough card strength under this round's trump: trumps above the Lunar Eclipse above the rest. */
-function strength(state: LtState, id: string): number {
+function strength(state: State, id: string): number {
   const info = cardInfo(id);
   if (info === undefined) return 0;
   if (info.lunar) return 50;
@@ -17,7 +18,7 @@ function strength(state: LtState, id: string): number {
   return info.number;
 }
 
-function pick(state: LtState, actions: LtAction[], highest: boolean): LtAction {
+function pick(state: State, actions: Action[], highest: boolean): Action {
   let best = actions[0];
   for (const a of actions) {
     const d = strength(state, a.card) - strength(state, best.card);
@@ -27,7 +28,7 @@ function pick(state: LtState, actions: LtAction[], highest: boolean): LtAction {
 }
 
 /** Commit the highest card of the side we hold most of, to pull trump towards our long side. */
-function greedyCommit(state: LtState, seat: number, actions: LtAction[]): LtAction {
+function greedyCommit(state: State, seat: number, actions: Action[]): Action {
   let rising = 0;
   let falling = 0;
   for (const id of state.hands[seat]) {
@@ -36,7 +37,7 @@ function greedyCommit(state: LtState, seat: number, actions: LtAction[]): LtActi
     if (info !== undefined && info.side === "falling") falling++;
   }
   const side = rising >= falling ? "rising" : "falling";
-  let best: LtAction | undefined = undefined;
+  let best: Action | undefined = undefined;
   let bestNumber = -1;
   for (const a of actions) {
     const info = cardInfo(a.card);
@@ -48,15 +49,15 @@ function greedyCommit(state: LtState, seat: number, actions: LtAction[]): LtActi
   return best !== undefined ? best : actions[0];
 }
 
-export function greedy(state: LtState, seat: number, actions: LtAction[], _rng: Rng): LtAction {
+export function greedy(state: State, seat: number, actions: Action[], _rng: Rng): Action {
   if (actions.length === 1) return actions[0];
-  if (state.phase === "commit") return greedyCommit(state, seat, actions);
+  if (state.phase === Phase.Commit) return greedyCommit(state, seat, actions);
   const tricks = roundTricks(state)[seat];
   // one more trick would reach a scoring count that beats the current one
   const wantWin = pointsFor(tricks + 1) > pointsFor(tricks) || (tricks + 1 < 5 && pointsFor(tricks) === 0);
   if (state.trick.length === 0) return pick(state, actions, wantWin);
-  const winning: LtAction[] = [];
-  const losing: LtAction[] = [];
+  const winning: Action[] = [];
+  const losing: Action[] = [];
   for (const a of actions) {
     const trick: string[] = state.trick.slice();
     trick.push(a.card);

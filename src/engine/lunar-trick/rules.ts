@@ -1,150 +1,44 @@
 /**
- * Lunar Trick rules (rulebook + RULINGS LT-1…LT-9). In prose:
- *
- * 3 players use 31 cards (no Solar Eclipse), 10 each, 1 set aside unseen; 4 players use all 32,
- * 8 each (LT-1). Each round opens with an initial trick played face down and simultaneously:
- * everyone commits one card, never the Lunar Eclipse; in 4 players the Solar Eclipse's holder
- * must commit it (LT-2). The three numbered cards place the markers on the circle 1…30; each
- * suit is the run strictly between two neighbouring markers, wrapping 30→1, so a round has 3, 2
- * or 1 suits (LT-3). The side (Rising 1–15 / Falling 16–30) with 2+ markers is trump; the Lunar
- * Eclipse is the weakest trump and has no suit (LT-4). The highest trump of the initial trick wins
- * it and leads; in 4 players the Solar Eclipse player keeps that card and leads instead, and the
- * initial winner takes the other three cards (LT-5). Then tricks: follow the led suit section or
- * play the Lunar Eclipse, only if unable anything; a Lunar Eclipse lead asks for a trump (LT-6).
- * Highest trump wins, else the Lunar Eclipse, else the highest card of the led suit (option
- * `highestAnySuit`: of any suit) (LT-7). At round end, eclipse cards held count as extra tricks;
- * exactly 1/3/5 tricks score 2/1/2 points (LT-8). First to 5 points wins, most points breaks a
- * tie, else shared victory; every round re-deals all cards (LT-9).
+ * Lunar Trick play: who acts, what is legal and applying an action — `legal` and `apply` switch
+ * on the phase to one small function per phase (the initial face-down trick LT-2…LT-5, tricks
+ * LT-6/LT-7), then scoring and the next deal (LT-8, LT-9). The rules in prose: ./index.ts.
  *
  * Rejection rule ids besides the rulings: LT-seat (no such seat), LT-over (game over), LT-phase
  * (wrong action type now), LT-turn (not this seat's turn / already committed), LT-hand (card not
  * in hand). See docs/rules/lunar-trick.md.
  */
 import { shown } from "../core/serialize";
-import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/commits";
-import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
-import type { Rng } from "../core/rng";
-import type { ApplyResult, GameConfig, GameResult, Rejection } from "../core/types";
-import { contains, filled, mod, replaced, stableSort, without } from "../core/util";
+import { commitComplete, commitSet, commitWaiting } from "../core/commits";
+import { rngCopy } from "../core/rng";
+import type { ApplyResult, GameResult, Rejection } from "../core/types";
+import { contains, emptyLists, filled, isSeat, mod, reject, replaced, stableSort, without } from "../core/util";
 import { DECK, RULES } from "./data.gen";
-import {
-  LUNAR_ECLIPSE,
-  SOLAR_ECLIPSE,
-  cardTable,
-  deckFor,
-  sectionLabel,
-  setupFor,
-  suitLists,
-  suitsFromMarkers,
-  trumpSideOf,
-} from "./cards";
-import type { LtAction, LtEvent, LtOptions, LtState, TrumpSide } from "./types";
+import { LUNAR_ECLIPSE, SOLAR_ECLIPSE, cardTable, sectionLabel, suitLists, suitsFromMarkers, trumpSideOf } from "./cards";
+import { dealEvent, dealFrom, startRound } from "./deal";
+import { Phase } from "./types";
+import type { Action, Event, State, TrumpSide } from "./types";
 
-export type LtResult = ApplyResult<LtState, LtEvent>;
+export type Result = ApplyResult<State, Event>;
 
 // Module-local references for the hot paths of legal/apply (simulate runs millions of them).
 const INFO = cardTable();
 const LUNAR = LUNAR_ECLIPSE;
 const SOLAR = SOLAR_ECLIPSE;
 
-function has(list: readonly string[], id: string): boolean {
-  const n = list.length;
-  for (let i = 0; i < n; i++) if (list[i] === id) return true;
-  return false;
-}
-
-export function defaultOptions(): LtOptions {
-  return { highestAnySuit: RULES.options.highestAnySuit };
-}
-
 // Shared, never-mutated action objects: `legal` allocates no action per card (hot path of simulate).
-function actionTable(type: "commit" | "play"): { [id: string]: LtAction } {
-  const out: { [id: string]: LtAction } = {};
+function actionTable(type: "commit" | "play"): { [id: string]: Action } {
+  const out: { [id: string]: Action } = {};
   for (const c of DECK) out[c.id] = { type, card: c.id };
   return out;
 }
 const COMMIT_ACTIONS = actionTable("commit");
 const PLAY_ACTIONS = actionTable("play");
 
-function reject(rule: string, message: string): { ok: false; rule: string; message: string } {
-  return { ok: false, rule, message };
-}
-
-
-function emptyPiles(players: number): string[][] {
-  const out: string[][] = [];
-  for (let s = 0; s < players; s++) out.push([]);
-  return out;
-}
-
-/** `deckFor`, computed once per player count (shuffle copies it; never changed). */
-const DECKS: { [players: string]: string[] } = {};
-function deckOf(players: number): string[] {
-  const key = "" + players;
-  let deck = DECKS[key];
-  if (deck === undefined) {
-    deck = deckFor(players);
-    DECKS[key] = deck;
-  }
-  return deck;
-}
-
-function dealFrom(players: number, rng: Rng): { hands: string[][]; setAside: string[] } {
-  const row = setupFor(players);
-  const handSize = row !== undefined ? row.handSize : 0;
-  const deck = shuffle(rng, deckOf(players));
-  const hands: string[][] = [];
-  for (let s = 0; s < players; s++) {
-    const hand: string[] = [];
-    for (let i = s * handSize; i < (s + 1) * handSize; i++) hand.push(deck[i]);
-    hands.push(hand);
-  }
-  const setAside: string[] = [];
-  for (let i = players * handSize; i < deck.length; i++) setAside.push(deck[i]);
-  return { hands, setAside };
-}
-
-interface RoundStart {
-  players: number;
-  options: LtOptions;
-  rng: Rng;
-  round: number;
-  dealer: number;
-  hands: string[][];
-  setAside: string[];
-  totals: number[];
-}
-
-function startRound(r: RoundStart): LtState {
-  return {
-    players: r.players,
-    options: r.options,
-    rng: r.rng,
-    phase: "commit",
-    round: r.round,
-    dealer: r.dealer,
-    hands: r.hands,
-    setAside: r.setAside,
-    commits: commitOpen(r.players, ""),
-    markers: [],
-    trumpSide: "",
-    suitOf: filled(RULES.positions, -1),
-    leader: -1,
-    turn: -1,
-    trick: [],
-    trickIndex: 0,
-    won: emptyPiles(r.players),
-    tricksWon: filled(r.players, 0),
-    totals: r.totals,
-    winners: [],
-  };
-}
-
 /**
  * A shallow copy with every field listed: callers replace the fields that change and share the
  * rest (never mutated). Faster than object spread in V8 and plain table construction in Lua.
  */
-function copyState(s: LtState): LtState {
+function copyState(s: State): State {
   return {
     players: s.players,
     options: s.options,
@@ -169,90 +63,15 @@ function copyState(s: LtState): LtState {
   };
 }
 
-export function dealEvent(state: LtState): LtEvent {
-  const handSizes: number[] = [];
-  for (const h of state.hands) handSizes.push(h.length);
-  return { type: "deal", round: state.round, dealer: state.dealer, handSizes, setAside: state.setAside.length };
-}
-
-/** The cards of the deck not in `used` (deck order). */
-function remaining(players: number, used: string[][]): string[] {
-  const out: string[] = [];
-  for (const id of deckFor(players)) {
-    let found = false;
-    for (const hand of used) if (contains(hand, id)) found = true;
-    if (!found) out.push(id);
+export function active(state: State): number[] {
+  switch (state.phase) {
+    case Phase.Commit:
+      return commitWaiting(state.commits);
+    case Phase.Play:
+      return [state.turn];
+    case Phase.Over:
+      return [];
   }
-  return out;
-}
-
-/** LT-1 setup. `config` must pass `checkConfig` (replay checks it first). */
-export function setup(config: GameConfig<LtOptions>, seed: string): LtState {
-  const rng = rngFromSeed(seed);
-  const players = config.players;
-  const dealer = config.dealer >= 0 ? config.dealer : rngInt(rng, players);
-  let hands: string[][];
-  let setAside: string[];
-  if (config.deal.length > 0) {
-    hands = [];
-    for (const h of config.deal) hands.push(h.slice());
-    setAside = config.setAside.length > 0 ? config.setAside.slice() : remaining(players, hands);
-  } else {
-    const dealt = dealFrom(players, rng);
-    hands = dealt.hands;
-    setAside = dealt.setAside;
-  }
-  const options: LtOptions = {
-    highestAnySuit: config.options !== undefined && config.options.highestAnySuit === true,
-  };
-  return startRound({ players, options, rng, round: 1, dealer, hands, setAside, totals: filled(players, 0) });
-}
-
-/** Validates a replay config before `setup` (rule LT-1 for bad deals, LT-options for options). */
-export function checkConfig(config: GameConfig<LtOptions>): Rejection | undefined {
-  const row = setupFor(config.players);
-  if (row === undefined) return { rule: "LT-1", message: "Lunar Trick is played by 3 or 4 players, not " + shown(config.players) };
-  const p = config.players;
-  if (config.dealer !== -1 && (Math.floor(config.dealer) !== config.dealer || config.dealer < 0 || config.dealer >= p))
-    return { rule: "LT-1", message: "dealer must be a seat 0.." + (p - 1) + ", got " + shown(config.dealer) };
-  if (config.deal.length === 0) {
-    if (config.setAside.length > 0) return { rule: "LT-1", message: "setAside is only used together with deal" };
-    return undefined;
-  }
-  if (config.deal.length !== p) return { rule: "LT-1", message: "deal must list " + p + " hands, got " + config.deal.length };
-  const deck = deckFor(p);
-  const seen: { [id: string]: boolean } = {};
-  const check = (id: string, where: string): Rejection | undefined => {
-    if (INFO[id] === undefined) return { rule: "LT-1", message: where + ": unknown card " + shown(id) };
-    if (!contains(deck, id)) return { rule: "LT-1", message: where + ": " + id + " is not used with " + p + " players" };
-    if (seen[id] === true) return { rule: "LT-1", message: where + ": " + id + " is dealt twice" };
-    seen[id] = true;
-    return undefined;
-  };
-  for (let s = 0; s < p; s++) {
-    const hand = config.deal[s];
-    if (hand.length !== row.handSize)
-      return { rule: "LT-1", message: "deal[" + s + "] must hold " + row.handSize + " cards with " + p + " players, got " + hand.length };
-    for (let i = 0; i < hand.length; i++) {
-      const bad = check(hand[i], "deal[" + s + "][" + i + "]");
-      if (bad !== undefined) return bad;
-    }
-  }
-  if (config.setAside.length > 0) {
-    if (config.setAside.length !== row.setAside)
-      return { rule: "LT-1", message: "setAside must hold " + row.setAside + " card(s) with " + p + " players, got " + config.setAside.length };
-    for (let i = 0; i < config.setAside.length; i++) {
-      const bad = check(config.setAside[i], "setAside[" + i + "]");
-      if (bad !== undefined) return bad;
-    }
-  }
-  return undefined;
-}
-
-export function active(state: LtState): number[] {
-  if (state.phase === "commit") return commitWaiting(state.commits);
-  if (state.phase === "play") return [state.turn];
-  return [];
 }
 
 /**
@@ -265,7 +84,7 @@ let factsTrumpSide = "";
 let cardSuit: { [id: string]: number } = {};
 let cardTrump: { [id: string]: boolean } = {};
 
-function loadFacts(state: LtState): void {
+function loadFacts(state: State): void {
   if (state.suitOf === factsSuitOf && state.trumpSide === factsTrumpSide) return;
   const suits: { [id: string]: number } = {};
   const trumps: { [id: string]: boolean } = {};
@@ -280,12 +99,12 @@ function loadFacts(state: LtState): void {
   factsTrumpSide = state.trumpSide;
 }
 
-function isTrump(state: LtState, id: string): boolean {
+function isTrump(state: State, id: string): boolean {
   loadFacts(state);
   return cardTrump[id] === true;
 }
 
-function suitOfCard(state: LtState, id: string): number {
+function suitOfCard(state: State, id: string): number {
   loadFacts(state);
   const suit = cardSuit[id];
   return suit !== undefined ? suit : -1;
@@ -293,7 +112,7 @@ function suitOfCard(state: LtState, id: string): number {
 
 /** LT-2: why `card` may not be committed by a seat holding `hand` (undefined = allowed). */
 function commitProblem(hand: string[], card: string): Rejection | undefined {
-  if (has(hand, SOLAR) && card !== SOLAR)
+  if (contains(hand, SOLAR) && card !== SOLAR)
     return { rule: "LT-2", message: "the holder of the Solar Eclipse must commit it to the initial trick" };
   if (card === LUNAR) return { rule: "LT-2", message: "the Lunar Eclipse may not be committed to the initial trick" };
   return undefined;
@@ -304,7 +123,7 @@ const ANYTHING = -2;
 const A_TRUMP = -1;
 
 /** ANYTHING, A_TRUMP (Lunar Eclipse led, trump in hand) or the led suit section (or the Lunar Eclipse). */
-function followNeed(state: LtState, hand: string[]): number {
+function followNeed(state: State, hand: string[]): number {
   if (state.trick.length === 0) return ANYTHING;
   const led = state.trick[0];
   loadFacts(state);
@@ -323,21 +142,39 @@ function followNeed(state: LtState, hand: string[]): number {
   return ANYTHING;
 }
 
-function follows(state: LtState, need: number, card: string): boolean {
+function follows(state: State, need: number, card: string): boolean {
   if (need === ANYTHING) return true;
   if (need === A_TRUMP) return isTrump(state, card);
   return card === LUNAR || suitOfCard(state, card) === need;
 }
 
-export function legal(state: LtState, seat: number): LtAction[] {
-  const out: LtAction[] = [];
-  if (state.phase === "commit") {
-    if (seat < 0 || seat >= state.players || state.commits.done[seat] || !state.commits.expected[seat]) return out;
-    const hand = state.hands[seat];
-    for (const id of hand) if (commitProblem(hand, id) === undefined) out.push(COMMIT_ACTIONS[id]);
-    return out;
+// ---------------------------------------------------------------------------------------------
+// Legal actions: one function per phase.
+
+export function legal(state: State, seat: number): Action[] {
+  switch (state.phase) {
+    case Phase.Commit:
+      return commitLegal(state, seat);
+    case Phase.Play:
+      return playLegal(state, seat);
+    case Phase.Over:
+      return [];
   }
-  if (state.phase !== "play" || seat !== state.turn) return out;
+}
+
+/** LT-2: any card of the hand but the Lunar Eclipse; the Solar Eclipse's holder commits it. */
+function commitLegal(state: State, seat: number): Action[] {
+  const out: Action[] = [];
+  if (seat < 0 || seat >= state.players || state.commits.done[seat] || !state.commits.expected[seat]) return out;
+  const hand = state.hands[seat];
+  for (const id of hand) if (commitProblem(hand, id) === undefined) out.push(COMMIT_ACTIONS[id]);
+  return out;
+}
+
+/** LT-6: the seat on turn follows the led suit section (or plays the Lunar Eclipse) when able. */
+function playLegal(state: State, seat: number): Action[] {
+  const out: Action[] = [];
+  if (seat !== state.turn) return out;
   const hand = state.hands[seat];
   const n = hand.length;
   const need = followNeed(state, hand);
@@ -355,32 +192,54 @@ export function legal(state: LtState, seat: number): LtAction[] {
   return out;
 }
 
-export function apply(state: LtState, seat: number, action: LtAction): LtResult {
-  if (typeof seat !== "number" || Math.floor(seat) !== seat || seat < 0 || seat >= state.players)
+// ---------------------------------------------------------------------------------------------
+// Applying an action: one function per phase checks it against the rules, then plays it.
+
+export function apply(state: State, seat: number, action: Action): Result {
+  if (!isSeat(state.players, seat))
     return reject("LT-seat", "no seat " + shown(seat) + " in a " + state.players + "-player game (seats are 0-based)");
-  if (state.phase === "over") return reject("LT-over", "the game is over");
-  // Not `cond ? action.card : undefined`: TSTL compiles that to `cond and action.card or nil`,
-  // which turns a `false` card into nil in Lua (and a different message than Node's).
-  let type: unknown = undefined;
-  let card: unknown = undefined;
-  if (action !== undefined && action !== null) {
-    type = action.type;
-    card = action.card;
+  switch (state.phase) {
+    case Phase.Commit:
+      return applyCommit(state, seat, action);
+    case Phase.Play:
+      return applyPlay(state, seat, action);
+    case Phase.Over:
+      return reject("LT-over", "the game is over");
   }
-  if (state.phase === "commit") {
-    if (type !== "commit")
-      return reject("LT-phase", "each round opens with the face-down initial trick: expected a commit, got " + shown(type));
-    if (state.commits.done[seat]) return reject("LT-turn", "seat " + seat + " has already committed its initial card");
-    if (typeof card !== "string" || !has(state.hands[seat], card))
-      return reject("LT-hand", "seat " + seat + " does not hold " + shown(card));
-    const problem = commitProblem(state.hands[seat], card);
-    if (problem !== undefined) return reject(problem.rule, problem.message);
-    return applyCommit(state, seat, card);
-  }
+}
+
+// Not `cond ? action.card : undefined`: TSTL compiles that to `cond and action.card or nil`,
+// which turns a `false` card into nil in Lua (and a different message than Node's).
+function typeField(action: Action): unknown {
+  if (action === undefined || action === null) return undefined;
+  return action.type;
+}
+
+function cardField(action: Action): unknown {
+  if (action === undefined || action === null) return undefined;
+  return action.card;
+}
+
+function applyCommit(state: State, seat: number, action: Action): Result {
+  const type = typeField(action);
+  const card = cardField(action);
+  if (type !== "commit")
+    return reject("LT-phase", "each round opens with the face-down initial trick: expected a commit, got " + shown(type));
+  if (state.commits.done[seat]) return reject("LT-turn", "seat " + seat + " has already committed its initial card");
+  if (typeof card !== "string" || !contains(state.hands[seat], card))
+    return reject("LT-hand", "seat " + seat + " does not hold " + shown(card));
+  const problem = commitProblem(state.hands[seat], card);
+  if (problem !== undefined) return reject(problem.rule, problem.message);
+  return commitCard(state, seat, card);
+}
+
+function applyPlay(state: State, seat: number, action: Action): Result {
+  const type = typeField(action);
+  const card = cardField(action);
   if (type !== "play") return reject("LT-phase", "tricks are under way: expected a play, got " + shown(type));
   if (seat !== state.turn) return reject("LT-turn", "it is seat " + state.turn + "'s turn, not seat " + seat + "'s");
   const hand = state.hands[seat];
-  if (typeof card !== "string" || !has(hand, card)) return reject("LT-hand", "seat " + seat + " does not hold " + shown(card));
+  if (typeof card !== "string" || !contains(hand, card)) return reject("LT-hand", "seat " + seat + " does not hold " + shown(card));
   const need = followNeed(state, hand);
   if (!follows(state, need, card)) {
     if (need === A_TRUMP) return reject("LT-6", "the Lunar Eclipse was led: play a trump (" + state.trumpSide + ") card");
@@ -390,13 +249,13 @@ export function apply(state: LtState, seat: number, action: LtAction): LtResult 
       state.trick[0] + " led the suit " + section + ": follow it or play the Lunar Eclipse while you can (" + card + " is off-suit)",
     );
   }
-  return applyPlay(state, seat, card);
+  return playCard(state, seat, card);
 }
 
-function applyCommit(state: LtState, seat: number, card: string): LtResult {
+function commitCard(state: State, seat: number, card: string): Result {
   const commits = commitSet(state.commits, seat, card);
   const hands = replaced(state.hands, seat, without(state.hands[seat], card));
-  const events: LtEvent[] = [{ type: "commit", round: state.round, seat }];
+  const events: Event[] = [{ type: "commit", round: state.round, seat }];
   const next = copyState(state);
   next.commits = commits;
   next.hands = hands;
@@ -405,7 +264,7 @@ function applyCommit(state: LtState, seat: number, card: string): LtResult {
 }
 
 /** All initial cards are in: place markers, set suits and trump, settle the initial trick (LT-3…LT-5). */
-function reveal(state: LtState, events: LtEvent[]): LtResult {
+function reveal(state: State, events: Event[]): Result {
   const cards = state.commits.values;
   const numbers: number[] = [];
   let solarSeat = -1;
@@ -426,7 +285,7 @@ function reveal(state: LtState, events: LtEvent[]): LtResult {
       best = info.number;
     }
   }
-  const won = emptyPiles(state.players);
+  const won = emptyLists<string>(state.players);
   for (let s = 0; s < cards.length; s++) {
     if (s === solarSeat) won[s].push(cards[s]);
     else won[winner].push(cards[s]);
@@ -443,7 +302,7 @@ function reveal(state: LtState, events: LtEvent[]): LtResult {
   });
   events.push({ type: "trick", round: state.round, index: 0, leader: -1, cards: cards.slice(), winner, next: leader });
   const next = copyState(state);
-  next.phase = "play";
+  next.phase = Phase.Play;
   next.markers = markers;
   next.trumpSide = trumpSide;
   next.suitOf = suitOf;
@@ -457,7 +316,7 @@ function reveal(state: LtState, events: LtEvent[]): LtResult {
 }
 
 /** LT-7: position (in play order) of the card that wins `trick`. */
-export function trickWinnerIndex(state: LtState, trick: string[]): number {
+export function trickWinnerIndex(state: State, trick: string[]): number {
   let bestTrump = -1;
   let bestTrumpNumber = 0;
   let lunar = -1;
@@ -487,12 +346,12 @@ export function trickWinnerIndex(state: LtState, trick: string[]): number {
   return best;
 }
 
-function applyPlay(state: LtState, seat: number, card: string): LtResult {
+function playCard(state: State, seat: number, card: string): Result {
   const hands = replaced(state.hands, seat, without(state.hands[seat], card));
   const trick: string[] = [];
   for (const c of state.trick) trick.push(c);
   trick.push(card);
-  const events: LtEvent[] = [{ type: "play", round: state.round, seat, card }];
+  const events: Event[] = [{ type: "play", round: state.round, seat, card }];
   if (trick.length < state.players) {
     const next = copyState(state);
     next.hands = hands;
@@ -528,7 +387,7 @@ function applyPlay(state: LtState, seat: number, card: string): LtResult {
 }
 
 /** LT-8: tricks won plus eclipse cards held. */
-export function roundTricks(state: LtState): number[] {
+export function roundTricks(state: State): number[] {
   const out: number[] = [];
   for (let s = 0; s < state.players; s++) {
     let n = state.tricksWon[s];
@@ -544,7 +403,7 @@ export function pointsFor(tricks: number): number {
 }
 
 /** LT-8 scoring, then LT-9: game over, or a fresh deal of every card. */
-function scoreRound(state: LtState, events: LtEvent[]): LtResult {
+function scoreRound(state: State, events: Event[]): Result {
   const tricks = roundTricks(state);
   const points: number[] = [];
   const totals: number[] = [];
@@ -560,7 +419,7 @@ function scoreRound(state: LtState, events: LtEvent[]): LtResult {
     for (let s = 0; s < state.players; s++) if (totals[s] === top) winners.push(s);
     events.push({ type: "gameOver", winners, totals });
     const over = copyState(state);
-    over.phase = "over";
+    over.phase = Phase.Over;
     over.totals = totals;
     over.winners = winners;
     over.turn = -1;
@@ -582,27 +441,6 @@ function scoreRound(state: LtState, events: LtEvent[]): LtResult {
   return { ok: true, state: next, events };
 }
 
-export function result(state: LtState): GameResult {
-  return { over: state.phase === "over", winners: state.winners.slice(), scores: state.totals.slice() };
-}
-
-/** Every card the state holds (hands, set aside, face-down commits, the trick, won piles). */
-export function cardsOf(state: LtState): string[] {
-  const out: string[] = [];
-  for (const h of state.hands) for (const c of h) out.push(c);
-  for (const c of state.setAside) out.push(c);
-  if (state.phase === "commit") for (let s = 0; s < state.players; s++) if (state.commits.done[s]) out.push(state.commits.values[s]);
-  for (const c of state.trick) out.push(c);
-  for (const pile of state.won) for (const c of pile) out.push(c);
-  return out;
-}
-
-/** Cards `seat` may not see: other hands, the set-aside card, others' face-down commits. */
-export function hiddenFrom(state: LtState, seat: number): string[] {
-  const out: string[] = [];
-  for (let s = 0; s < state.players; s++) if (s !== seat) for (const c of state.hands[s]) out.push(c);
-  for (const c of state.setAside) out.push(c);
-  if (state.phase === "commit")
-    for (let s = 0; s < state.players; s++) if (s !== seat && state.commits.done[s]) out.push(state.commits.values[s]);
-  return out;
+export function result(state: State): GameResult {
+  return { over: state.phase === Phase.Over, winners: state.winners.slice(), scores: state.totals.slice() };
 }

@@ -2,23 +2,29 @@
 import type { CommitBox } from "../core/commits";
 import type { Rng } from "../core/rng";
 
-export interface LtOptions {
+export interface Options {
   /** LT-7: the literal reading (highest number of any card wins a trick without trumps). */
   highestAnySuit: boolean;
 }
 
-/** "commit" = everyone picks the initial card face down; "play" = tricks; "over" = game ended. */
-export type LtPhase = "commit" | "play" | "over";
+export enum Phase {
+  /** LT-2: everyone picks the initial card face down, simultaneously. */
+  Commit = "commit",
+  /** LT-6: tricks, the leader first, then clockwise. */
+  Play = "play",
+  /** LT-9: someone reached the target. */
+  Over = "over",
+}
 
 /** Trump side of the round; "" before the markers are placed. */
 export type TrumpSide = "rising" | "falling" | "";
 
-export interface LtState {
+export interface State {
   players: number;
-  options: LtOptions;
+  options: Options;
   /** The game's own generator: later rounds shuffle from it (never Math.random). */
   rng: Rng;
-  phase: LtPhase;
+  phase: Phase;
   /** 1-based round number. */
   round: number;
   /** Dealer of this round (cosmetic in Lunar Trick; passes clockwise). */
@@ -35,7 +41,7 @@ export interface LtState {
   suitOf: number[];
   /** Seat that leads the current trick. */
   leader: number;
-  /** Seat to play next (phase "play"). */
+  /** Seat to play next (phase Play). */
   turn: number;
   /** Cards of the current trick in play order, starting with the leader. */
   trick: string[];
@@ -51,13 +57,13 @@ export interface LtState {
   winners: number[];
 }
 
-export interface LtAction {
+export interface Action {
   type: "commit" | "play";
   card: string;
 }
 
 /** The events a Lunar Trick game emits, in order. All public: safe to show every seat. */
-export type LtEvent =
+export type Event =
   | { type: "deal"; round: number; dealer: number; handSizes: number[]; setAside: number }
   | { type: "commit"; round: number; seat: number }
   | {
@@ -97,11 +103,11 @@ export type LtEvent =
   | { type: "gameOver"; winners: number[]; totals: number[] };
 
 /** What one seat (or a spectator, seat -1) may see. */
-export interface LtView {
+export interface View {
   seat: number;
   players: number;
-  options: LtOptions;
-  phase: LtPhase;
+  options: Options;
+  phase: Phase;
   round: number;
   dealer: number;
   /** The viewer's own hand (empty for a spectator). */
@@ -127,5 +133,5 @@ export interface LtView {
   totals: number[];
   winners: number[];
   /** The viewer's legal actions now. */
-  legal: LtAction[];
+  legal: Action[];
 }

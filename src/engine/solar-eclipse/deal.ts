@@ -3,22 +3,16 @@ import { commitOpen } from "../core/commits";
 import { rngFromSeed, rngInt, rngNext, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
 import type { GameConfig, Rejection } from "../core/types";
-import { contains, filled, mod, stableSort } from "../core/util";
+import { shown } from "../core/serialize";
+import { contains, copyOf, emptyLists, filled, mod, notIn, stableSort } from "../core/util";
 import { bonusCardCount, deckIds, deckOrder, isCardId, maxPlayers, minPlayers, setupFor } from "./cards";
 import { Phase } from "./types";
-import type { DealEvent, SolarEclipseOptions, SolarEclipseState, TrickRecord } from "./types";
+import type { DealEvent, Event, Options, State, TrickRecord } from "./types";
 
-type State = SolarEclipseState;
-
-export function copyList<T>(items: readonly T[]): T[] {
-  const out: T[] = [];
-  const n = items.length;
-  for (let i = 0; i < n; i++) out[i] = items[i]; // by index, in order: no holes
-  return out;
+/** No options: every rule parameter is data. */
+export function defaultOptions(): Options {
+  return {};
 }
-
-import { shown } from "../core/serialize";
-export { shown };
 
 export function sortHand(hand: readonly string[]): string[] {
   return stableSort(hand, (a, b) => deckOrder(a) - deckOrder(b));
@@ -29,10 +23,10 @@ export interface Deal {
   setAside: string[];
 }
 
-/** SE-4: shuffle all 42 cards and deal them one at a time clockwise from the dealer's left. */
 /** Deck order, once (shuffle copies it). */
 const DECK_IDS = deckIds();
 
+/** SE-4: shuffle all 42 cards and deal them one at a time clockwise from the dealer's left. */
 export function dealRound(rng: Rng, players: number, dealer: number): Deal {
   const deck = shuffle(rng, DECK_IDS);
   const handSize = setupFor(players).handSize;
@@ -86,21 +80,9 @@ export function startRound(s: State, round: number, dealer: number, deal: Deal):
   s.tricksWon = filled(s.players, 0);
   s.bonus = filled(s.players, 0);
   s.bonusPile = bonusCardCount();
-  s.piles = [];
-  for (let p = 0; p < s.players; p++) s.piles.push([]);
+  s.piles = emptyLists(s.players);
   // The last trick's cards are back in the deck (some now in other hands): forget them.
   s.lastTrick = emptyTrick(s.players);
-}
-
-/** The deck cards not in any of `used` (deck order). */
-function remainingCards(used: string[][]): string[] {
-  const out: string[] = [];
-  for (const id of deckIds()) {
-    let found = false;
-    for (const list of used) if (contains(list, id)) found = true;
-    if (!found) out.push(id);
-  }
-  return out;
 }
 
 /**
@@ -108,7 +90,7 @@ function remainingCards(used: string[][]): string[] {
  * (replay, simulate, TTS) check it first. With an explicit `deal`, `setAside` may be left empty:
  * the cards not dealt are set aside.
  */
-export function checkConfig(config: GameConfig<SolarEclipseOptions>): Rejection | undefined {
+export function checkConfig(config: GameConfig<Options>): Rejection | undefined {
   const players = config.players;
   if (typeof players !== "number" || Math.floor(players) !== players || players < minPlayers() || players > maxPlayers()) {
     return { rule: "SE-4", message: `Solar Eclipse is for ${minPlayers()} to ${maxPlayers()} players, not ${shown(players)}` };
@@ -154,7 +136,7 @@ export function checkConfig(config: GameConfig<SolarEclipseOptions>): Rejection 
   return undefined;
 }
 
-export function setup(config: GameConfig<SolarEclipseOptions>, seed: string): State {
+export function setup(config: GameConfig<Options>, seed: string): State {
   const players = config.players;
   const rng = rngFromSeed(seed);
   // Warm-up: right after seeding, seeds that differ only in their last characters ("game#1",
@@ -166,7 +148,7 @@ export function setup(config: GameConfig<SolarEclipseOptions>, seed: string): St
   if (config.deal.length > 0) {
     const hands: string[][] = [];
     for (const h of config.deal) hands.push(sortHand(h));
-    deal = { hands, setAside: config.setAside.length > 0 ? copyList(config.setAside) : remainingCards(config.deal) };
+    deal = { hands, setAside: config.setAside.length > 0 ? copyOf(config.setAside) : notIn(deckIds(), config.deal) };
   } else {
     deal = dealRound(rng, players, dealer);
   }
@@ -205,3 +187,8 @@ export function dealEvent(state: State): DealEvent {
   return { type: "deal", round: state.round, dealer: state.dealer, handSizes, setAside: state.setAside.length };
 }
 
+
+/** The first deal, as an event (the game's `startEvents`). */
+export function startEvents(state: State): Event[] {
+  return [dealEvent(state)];
+}

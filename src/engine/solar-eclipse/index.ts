@@ -15,37 +15,36 @@
  * every bonus card scores 1 (SE-10). The deal passes clockwise; after 4 rounds the most points
  * win, then the most bonus cards in the final round, else victory is shared.
  *
- * Every number above is data (data/solar-eclipse/rules.yaml); see docs/rules/solar-eclipse.md.
+ * Every number above is data (data/solar-eclipse/rules.yaml).
+ *
+ * Modules: types (state, actions, events, view, phases), cards (card facts and rules tables),
+ * deal (set-up, config checks, dealing), tricks (following and trick resolution), rules
+ * (legal/apply per phase, the automatic steps, scoring), view, policy (greedy bot), table (the
+ * TTS adapter), schema (data file schemas). Full prose with rule ids: docs/rules/solar-eclipse.md.
  */
+import type { GameDefinition } from "../../games/definition";
 import type { Game } from "../core/types";
 import type { SimHooks } from "../sim-types";
 import { maxPlayers, minPlayers } from "./cards";
-import { checkConfig, dealEvent, setup } from "./deal";
-import { active, apply, legal } from "./play";
+import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedyPolicy } from "./policy";
+import { active, apply, legal, result } from "./rules";
+import { schemas } from "./schema";
+import { table } from "./table";
 import { GAME_ID } from "./types";
-import type { SolarEclipseAction, SolarEclipseEvent, SolarEclipseOptions, SolarEclipseState, SolarEclipseView } from "./types";
-import { cardsOf, hiddenFrom, result, view } from "./view";
+import type { Action, Event, Options, State, View } from "./types";
+import { cardsOf, hiddenFrom, view } from "./view";
 
 export * from "./types";
-export { checkConfig } from "./deal";
-export { winnersOf } from "./play";
-export { cardsOf, hiddenFrom } from "./view";
+export { winnersOf } from "./rules";
 
-export type SolarEclipseGame = Game<
-  SolarEclipseOptions,
-  SolarEclipseState,
-  SolarEclipseAction,
-  SolarEclipseEvent,
-  SolarEclipseView
-> &
-  SimHooks<SolarEclipseState, SolarEclipseAction, SolarEclipseEvent>;
+export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
-export const solarEclipse: SolarEclipseGame = {
+export const solarEclipse: Engine = {
   id: GAME_ID,
   minPlayers: minPlayers(),
   maxPlayers: maxPlayers(),
-  defaultOptions: () => ({}),
+  defaultOptions: () => defaultOptions(),
   setup: (config, seed) => setup(config, seed),
   active: (state) => active(state),
   legal: (state, seat) => legal(state, seat),
@@ -55,7 +54,16 @@ export const solarEclipse: SolarEclipseGame = {
   greedy: (state, seat, actions) => greedyPolicy(view(state, seat), actions),
   cards: (state) => cardsOf(state),
   hiddenFrom: (state, seat) => hiddenFrom(state, seat),
-  startEvents: (state) => [dealEvent(state)],
+  startEvents: (state) => startEvents(state),
   checkConfig: (config) => checkConfig(config),
 };
 
+/** Solar Eclipse as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+export const definition: GameDefinition = {
+  id: "solar-eclipse",
+  name: "Solar Eclipse",
+  summary: "2-card trick taking with bids, for 2–3 players",
+  engine: solarEclipse,
+  table: table,
+  schemas: (kit) => schemas(kit),
+};

@@ -5,18 +5,14 @@
  * bid is reached, and grab every trick (for its bonus card) once the bid can no longer be met.
  * Deterministic (no randomness), Lua-safe.
  */
+import { contains } from "../core/util";
 import { cardOf, rankOf, suitOf } from "./cards";
-import { comboStrength, highestLeadCard, isEclipse } from "./rules";
+import { comboStrength, highestLeadCard, isEclipse } from "./tricks";
 import { HIDDEN_CARD, Phase } from "./types";
-import type { SolarEclipseAction, SolarEclipseView } from "./types";
+import type { Action, View } from "./types";
 
 function otherSuit(suit: string): string {
   return suit === "sun" ? "moon" : "sun";
-}
-
-function holds(hand: readonly string[], card: string): boolean {
-  for (const c of hand) if (c === card) return true;
-  return false;
 }
 
 /** The same-rank card of the other suit: together with `card` it makes an eclipse. */
@@ -36,7 +32,7 @@ export function estimateTricksTenths(hand: readonly string[], players: number): 
   const pairHigh = players === 2 ? 8 : 10;
   for (const c of hand) {
     const r = rankOf(c);
-    if (holds(hand, partnerOf(c))) {
+    if (contains(hand, partnerOf(c))) {
       // count each pair once, at its Sun card
       if (suitOf(c) === "sun") tenths += r >= 15 ? pairHigh : r >= 8 ? 6 : 4;
     } else if (r >= 16) {
@@ -55,7 +51,7 @@ function likelihood(tricks: number, tenths: number): number {
 }
 
 /** The bid card with the best expected points: its points × how likely its trick count is. */
-function chooseBid(view: SolarEclipseView, legal: SolarEclipseAction[]): SolarEclipseAction {
+function chooseBid(view: View, legal: Action[]): Action {
   const expected = estimateTricksTenths(view.hand, view.players);
   let best = legal[0];
   let bestValue = -1;
@@ -79,7 +75,7 @@ function comboPower(leadSuit: string, first: string, second: string): number {
 }
 
 /** The strongest combination some other seat has or is likely to make (known cards, else a guess). */
-function rivalPower(view: SolarEclipseView): number {
+function rivalPower(view: View): number {
   let best = 0;
   for (let p = 0; p < view.players; p++) {
     if (p === view.seat) continue;
@@ -101,7 +97,7 @@ function rivalPower(view: SolarEclipseView): number {
  * Win this trick? Yes while short of the bid; no once it is reached — unless the bid can no
  * longer be met (overshot, or too few tricks left), when every trick is worth its bonus card.
  */
-function wantsTricks(view: SolarEclipseView): boolean {
+function wantsTricks(view: View): boolean {
   const won = view.tricksWon[view.seat];
   const bid = view.bids[view.seat];
   const left = view.tricksPerRound - view.tricksDone;
@@ -109,7 +105,7 @@ function wantsTricks(view: SolarEclipseView): boolean {
   return won < bid;
 }
 
-function playCards(legal: SolarEclipseAction[]): string[] {
+function playCards(legal: Action[]): string[] {
   const out: string[] = [];
   for (const a of legal) if (a.type === "play") out.push(a.card);
   return out;
@@ -129,12 +125,12 @@ function pick(cards: string[], score: (card: string) => number, highest: boolean
   return best;
 }
 
-function chooseFirstCard(view: SolarEclipseView, cards: string[], win: boolean): string {
+function chooseFirstCard(view: View, cards: string[], win: boolean): string {
   const leading = view.leadSuit === "";
   const hand = view.hand;
   if (win) {
     // Prefer a card whose partner is in hand (an eclipse next), then simply the highest.
-    return pick(cards, (c) => (holds(hand, partnerOf(c)) ? 100 : 0) + rankOf(c), true);
+    return pick(cards, (c) => (contains(hand, partnerOf(c)) ? 100 : 0) + rankOf(c), true);
   }
   if (!leading && suitOf(cards[0]) !== view.leadSuit) {
     // Cannot follow: this card counts 0 anyway, so shed the highest.
@@ -143,7 +139,7 @@ function chooseFirstCard(view: SolarEclipseView, cards: string[], win: boolean):
   return pick(cards, (c) => rankOf(c), false);
 }
 
-function chooseSecondCard(view: SolarEclipseView, cards: string[], win: boolean): string {
+function chooseSecondCard(view: View, cards: string[], win: boolean): string {
   const first = view.firstCards[view.seat];
   const power = (c: string) => comboPower(view.leadSuit, first, c);
   if (win) {
@@ -159,7 +155,7 @@ function chooseSecondCard(view: SolarEclipseView, cards: string[], win: boolean)
 }
 
 /** The greedy policy's action for the seat whose view this is; `legal` must be non-empty. */
-export function greedyPolicy(view: SolarEclipseView, legal: SolarEclipseAction[]): SolarEclipseAction {
+export function greedyPolicy(view: View, legal: Action[]): Action {
   if (legal.length === 0) return { type: "play", card: "" };
   if (view.phase === Phase.Bid) return chooseBid(view, legal);
   const cards = playCards(legal);

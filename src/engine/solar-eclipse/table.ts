@@ -7,7 +7,7 @@
  */
 import { stableSort } from "../core/util";
 import type { BaseEvent } from "../core/types";
-import type { SolarEclipseState, SolarEclipseView } from "./types";
+import type { State, View } from "./types";
 import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, cardYaw, placesFor, toWorld } from "../../table/layout";
 import { defaultTableRules, type PlayedCard, type TableContext, type TableRules } from "../../table/adapter";
 import { OVER, OWN, WAIT, type RefusalHint } from "../../table/hints";
@@ -57,8 +57,8 @@ function move(ctx: TableContext, guid: string, key: string, put: () => void): vo
 }
 
 function arrange(ctx: TableContext): void {
-  const state = ctx.state as SolarEclipseState;
-  const view = ctx.game.view(state, -1) as SolarEclipseView;
+  const state = ctx.state as State;
+  const view = ctx.game.view(state, -1) as View;
   const places = placesFor(ctx.players);
   // Bid cards: in hand until chosen; then the chosen one face down in front, the rest aside.
   for (const note of sortedNotes(ctx.objects, BID_PREFIX)) {
@@ -95,7 +95,7 @@ function arrange(ctx: TableContext): void {
   }
 }
 
-function trick(state: unknown, view: SolarEclipseView): PlayedCard[] {
+function trick(state: unknown, view: View): PlayedCard[] {
   const out: PlayedCard[] = [];
   for (let s = 0; s < view.players; s++) if (view.firstCards[s] !== "") out.push({ seat: s, card: view.firstCards[s] });
   for (let s = 0; s < view.players; s++) {
@@ -153,19 +153,19 @@ export const table: TableRules = {
   meldAreas: false,
   slotsPerSeat: 2,
   hand: defaultTableRules.hand,
-  played: (game, state) => trick(state, game.view(state, -1) as SolarEclipseView),
+  played: (game, state) => trick(state, game.view(state, -1) as View),
   reveals: (e) => revealEvent(e),
   hold: (events, colors) => trickHold(events, colors),
-  won: (_game, state) => (state as SolarEclipseState).piles,
+  won: (_game, state) => (state as State).piles,
   hidden: (_game, before) => {
-    const s = before as SolarEclipseState;
+    const s = before as State;
     return s.faceDown && s.phase === "secondCards";
   },
   dropAction: defaultTableRules.dropAction,
   pieceDrop: (game, state, players, note) => {
     const bid = parseBid(note);
     if (bid === undefined) return undefined;
-    const view = game.view(state, -1) as SolarEclipseView;
+    const view = game.view(state, -1) as View;
     const seat = seatOfSet(bid.set);
     if (seat < 0 || seat >= players || view.bidCards[bid.n - 1] === undefined) return undefined;
     return { seat: seat, action: { type: "bid", tricks: view.bidCards[bid.n - 1].tricks } as unknown as { type: string } };

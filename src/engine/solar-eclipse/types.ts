@@ -21,7 +21,7 @@ export enum Phase {
   GameOver = "gameOver",
 }
 
-export type SolarEclipseOptions = Record<string, never>;
+export type Options = Record<string, never>;
 
 /** A resolved trick (SE-8, SE-9): also the payload of the `trick` event. */
 export interface TrickRecord {
@@ -57,7 +57,7 @@ export interface RoundRecord {
   totals: number[];
 }
 
-export interface SolarEclipseState {
+export interface State {
   players: number;
   rng: Rng;
   phase: Phase;
@@ -110,7 +110,7 @@ export interface PlayAction {
   card: string;
 }
 
-export type SolarEclipseAction = BidAction | PlayAction;
+export type Action = BidAction | PlayAction;
 
 /** A seat committed a bid (its value stays hidden until the `round` event). */
 export interface BidEvent {
@@ -163,7 +163,7 @@ export interface GameOverEvent {
   totals: number[];
 }
 
-export type SolarEclipseEvent =
+export type Event =
   | BidEvent
   | PlayEvent
   | CommitEvent
@@ -179,7 +179,7 @@ export const GAME_ID = "solar-eclipse";
 export const HIDDEN_CARD = "hidden";
 
 /** What one seat may see. */
-export interface SolarEclipseView {
+export interface View {
   game: string;
   seat: number;
   players: number;

@@ -1,15 +1,15 @@
-/** What each seat may see of a Solar Eclipse game (hide by default), and the game's result. */
+/**
+ * What each seat may see of a Solar Eclipse game (hide by default), and the card bookkeeping the
+ * shared contract suite checks.
+ */
 import { commitVisible } from "../core/commits";
-import type { GameResult } from "../core/types";
+import { copyOf, isSeat } from "../core/util";
 import { bidCards, rounds, tricksPerRound } from "./cards";
-import { copyList } from "./deal";
-import { active, isSeat } from "./play";
-import { GAME_ID, HIDDEN_CARD, Phase } from "./types";
-import type { SolarEclipseState, SolarEclipseView } from "./types";
+import { active } from "./rules";
+import { GAME_ID, HIDDEN_CARD } from "./types";
+import type { State, View } from "./types";
 
-type State = SolarEclipseState;
-
-export function view(state: State, seat: number): SolarEclipseView {
+export function view(state: State, seat: number): View {
   const players = state.players;
   const handSizes: number[] = [];
   const bids: number[] = [];
@@ -36,31 +36,26 @@ export function view(state: State, seat: number): SolarEclipseView {
     leader: state.leader,
     turn: state.turn,
     active: active(state),
-    hand: isSeat(state, seat) ? copyList(state.hands[seat]) : [],
+    hand: isSeat(state.players, seat) ? copyOf(state.hands[seat]) : [],
     handSizes,
     setAsideCount: state.setAside.length,
-    bidCards: copyList(bidCards(players)),
+    bidCards: copyOf(bidCards(players)),
     bids,
-    bidChosen: copyList(state.bids.done),
+    bidChosen: copyOf(state.bids.done),
     tricksPerRound: tricksPerRound(),
     tricksDone: state.tricksDone,
     leadSuit: state.leadSuit,
     faceDown: state.faceDown,
-    firstCards: copyList(state.firstCards),
+    firstCards: copyOf(state.firstCards),
     secondCards,
-    tricksWon: copyList(state.tricksWon),
-    bonus: copyList(state.bonus),
+    tricksWon: copyOf(state.tricksWon),
+    bonus: copyOf(state.bonus),
     bonusPile: state.bonusPile,
-    totals: copyList(state.totals),
+    totals: copyOf(state.totals),
     lastTrick: state.lastTrick,
-    history: copyList(state.history),
-    winners: copyList(state.winners),
+    history: copyOf(state.history),
+    winners: copyOf(state.winners),
   };
-}
-
-export function result(state: State): GameResult {
-  const over = state.phase === Phase.GameOver;
-  return { over, winners: over ? copyList(state.winners) : [], scores: copyList(state.totals) };
 }
 
 /** Every card id the state holds, wherever it is (hands, set aside, current trick, trick piles). */

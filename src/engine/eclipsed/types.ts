@@ -7,7 +7,7 @@ import type { DeclaredMeld, DeadwoodLine, RoundBonus, ScoredMeld } from "./scori
 
 export type FormatId = "standard" | "quick" | "long";
 
-export interface EclipsedOptions {
+export interface Options {
   /** Match format: standard 50, quick 35, long 75 (EC-28). */
   format: FormatId;
   /** EC-35 series mode: best of this many matches (3 = first to win 2 matches); 1 or absent = one match. */
@@ -24,9 +24,9 @@ export enum Phase {
   Over = "over",
 }
 
-export interface EclipsedState {
+export interface State {
   players: number;
-  options: EclipsedOptions;
+  options: Options;
   target: number;
   phase: Phase;
   rng: Rng;
@@ -65,7 +65,7 @@ export interface EclipsedState {
   matchWins?: number[];
 }
 
-export type EclipsedAction =
+export type Action =
   | { type: "edict"; card: string; seat?: number }
   | { type: "draw"; from: "deck" | "discard"; seat?: number }
   | { type: "meld"; cards: string[]; travelerHigh?: boolean; seat?: number }
@@ -85,7 +85,7 @@ export interface RoundEvent {
   meter: number;
 }
 
-export type EclipsedEvent =
+export type Event =
   | { type: "roundStart"; round: number; dealer: number; fate: string }
   | { type: "edictCommitted"; seat: number }
   | {
@@ -126,7 +126,7 @@ export interface PublicMeld {
   provisional: number;
 }
 
-export interface EclipsedView {
+export interface View {
   seat: number;
   players: number;
   phase: Phase;
