@@ -1,7 +1,7 @@
 /**
  * A small pool of worker threads that run build tasks, plus the calling thread as one more lane.
- * Workers load TypeScript through tsx's loader, so the pool works the same under `tsx`,
- * `npx syzygy` and vitest.
+ * The compiled CLI starts ./worker.js as it is; from the TypeScript sources (tsx, vitest) the
+ * worker loads worker.ts through tsx's loader.
  * Workers start lazily and are unref'd while idle, so an unclosed pool never keeps a process alive.
  */
 import { availableParallelism } from "node:os";
@@ -10,12 +10,19 @@ import { Worker } from "node:worker_threads";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { run as runHere, type Request, type Response, type Task } from "./worker";
+import { COMPILED } from "../package-root";
 
 const require = createRequire(import.meta.url);
-const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
-// tsx's default loader registers itself on the main thread only; its ESM API registers anywhere.
-const TSX_API = pathToFileURL(join(dirname(require.resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
+
+function startWorker(): Worker {
+  const options = { execArgv: [], stderr: false };
+  if (COMPILED) return new Worker(new URL("./worker.js", import.meta.url), options);
+  // tsx's default loader registers itself on the main thread only; its ESM API registers anywhere.
+  const tsxApi = pathToFileURL(join(dirname(require.resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
+  const workerUrl = new URL("./worker.ts", import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
+  return new Worker(boot, { ...options, eval: true });
+}
 
 interface Pending {
   task: Task;
@@ -73,7 +80,7 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOT, { eval: true, execArgv: [], stderr: false });
+    const worker = startWorker();
     const slot: Slot = { worker, ready: false };
     worker.on("message", (msg: Response | { ready: true }) => {
       if ("ready" in msg) {

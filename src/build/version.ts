@@ -44,8 +44,8 @@ export function packageVersion(name: string): string {
   }
 }
 
-/** Source files under `dir` (none if it does not exist), sorted, with one of `extensions`. */
-export function sourceFiles(dir: string, extensions: readonly string[] = [".ts", ".mjs"]): string[] {
+/** Source files under `dir` (none if it does not exist), sorted, with one of `extensions` (.js: the compiled package). */
+export function sourceFiles(dir: string, extensions: readonly string[] = [".ts", ".mjs", ".js"]): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && extensions.some((e) => d.name.endsWith(e)))

@@ -1,26 +1,42 @@
 /**
- * Builds the Lua bundle (out/lua/syzygy-engine.lua) from src/engine with TypeScriptToLua, using
- * tsconfig.lua.json. Unlike the plain `tstl` CLI, every diagnostic fails the build — including
- * TSTL's warnings (e.g. "Only false and nil evaluate to 'false' in Lua"), which mark code that
- * behaves differently in Lua. The bundle is written to a temp file and renamed, so concurrent
- * builds (tests, CLI) never see half a file.
+ * Builds the Lua bundle of the engines (syzygy-engine.lua) from src/engine, src/table and
+ * src/games with TypeScriptToLua, using tsconfig.lua.json. Unlike the plain `tstl` CLI, every
+ * diagnostic fails the build — including TSTL's warnings (e.g. "Only false and nil evaluate to
+ * 'false' in Lua"), which mark code that behaves differently in Lua. The bundle is written to a
+ * temp file and renamed, so concurrent builds (tests, CLI) never see half a file.
+ *
+ * Which bundle runs: the sources (tsx, vitest) use out/lua/syzygy-engine.lua; the compiled CLI
+ * uses dist/lua/syzygy-engine.lua, which `npm run build` and `npm pack` build. Wherever the
+ * sources are present (a clone) a bundle older than them is rebuilt before it runs; an installed
+ * package has no sources and runs its prebuilt bundle, so TypeScript and TSTL (development
+ * dependencies) are loaded only to compile.
  *
  * Run as a script: `tsx src/lua-host/build.ts` (npm run build:lua); with `--if-stale` it compiles
  * only when an engine source or tsconfig.lua.json is newer than the bundle.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
-import * as tstl from "typescript-to-lua";
+import type * as Ts from "typescript";
+import { COMPILED, PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
+import { isStale } from "../build/stale";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const REPO_ROOT = PACKAGE_ROOT;
 export const LUA_TSCONFIG = path.join(REPO_ROOT, "tsconfig.lua.json");
-export const BUNDLE_PATH = path.join(REPO_ROOT, "out/lua/syzygy-engine.lua");
+/** The bundle the TypeScript sources run. */
+export const SOURCE_BUNDLE_PATH = path.join(REPO_ROOT, "out/lua/syzygy-engine.lua");
+/** The bundle the compiled CLI runs, built into the package. */
+export const PREBUILT_BUNDLE_PATH = path.join(PREBUILT_LUA_DIR, "syzygy-engine.lua");
+export const BUNDLE_PATH = COMPILED ? PREBUILT_BUNDLE_PATH : SOURCE_BUNDLE_PATH;
 
 export class LuaBuildError extends Error {}
 
-function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
+const require = createRequire(import.meta.url);
+
+/** TSTL's diagnostics as tsc prints them. */
+export function formatDiagnostics(diagnostics: readonly Ts.Diagnostic[]): string {
+  const ts = require("typescript") as typeof Ts;
   return ts.formatDiagnostics(diagnostics, {
     getCanonicalFileName: (f) => f,
     getCurrentDirectory: () => REPO_ROOT,
@@ -30,6 +46,7 @@ function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
 
 /** Compiles src/engine to one Lua file at `outFile`; throws LuaBuildError listing every diagnostic. */
 export function buildLuaBundle(outFile: string = BUNDLE_PATH, tsconfig: string = LUA_TSCONFIG): { path: string; bytes: number } {
+  const tstl = require("typescript-to-lua") as typeof import("typescript-to-lua");
   // Sources edited while this build runs must leave the bundle stale: stamp it with the start time.
   const started = new Date();
   let bundle: string | undefined;
@@ -53,30 +70,25 @@ export function buildLuaBundle(outFile: string = BUNDLE_PATH, tsconfig: string =
 }
 
 /** The folders compiled into the bundle (tsconfig.lua.json `include`). */
-const LUA_SOURCE_DIRS = ["src/engine", "src/table", "src/games"];
+const LUA_SOURCE_DIRS = ["src/engine", "src/table", "src/games"].map((d) => path.join(REPO_ROOT, d));
 
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(p));
-    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
-  return newest;
+/** True where the engine's sources are (a clone), false in an installed package. */
+export function luaSourcesPresent(): boolean {
+  return fs.existsSync(LUA_TSCONFIG);
 }
 
 /** True when the bundle is missing or older than any source it compiles or the Lua tsconfig. */
 export function bundleIsStale(outFile: string = BUNDLE_PATH): boolean {
-  if (!fs.existsSync(outFile)) return true;
-  const built = fs.statSync(outFile).mtimeMs;
-  let sources = fs.statSync(LUA_TSCONFIG).mtimeMs;
-  for (const dir of LUA_SOURCE_DIRS) sources = Math.max(sources, newestSourceMtime(path.join(REPO_ROOT, dir)));
-  return sources > built;
+  return isStale(outFile, LUA_SOURCE_DIRS, [".ts"], [LUA_TSCONFIG]);
 }
 
 /** The bundle's path, rebuilding it first when stale (so tests and `--runtime lua` never run old Lua). */
 export function ensureLuaBundle(outFile: string = BUNDLE_PATH): string {
-  if (bundleIsStale(outFile)) buildLuaBundle(outFile);
+  if (luaSourcesPresent()) {
+    if (bundleIsStale(outFile)) buildLuaBundle(outFile);
+  } else if (!fs.existsSync(outFile)) {
+    throw new LuaBuildError(`${outFile} is missing: the package was packed without its Lua bundle (npm pack builds it)`);
+  }
   return outFile;
 }
 

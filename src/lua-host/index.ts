@@ -16,7 +16,6 @@ import type { ReplayReport, ReplayRequest, SimReport, SimRequest } from "../engi
 export { LuaVm, LuaError } from "./vm";
 export { toLuaLiteral, LuaLiteralError } from "./literal";
 export { buildLuaBundle, ensureLuaBundle, BUNDLE_PATH, LuaBuildError } from "./build";
-export { checkLuaForTts, TTS_SAFE_GLOBALS, type LuaStaticReport } from "./static-check";
 
 /** Engine functions the CLI runs in Lua (both in src/engine/sim.ts, exported by lua-api.ts). */
 export type EngineFunction = "replayGame" | "simulateGames";

@@ -2,9 +2,12 @@
  * The save's LuaScript: the host glue (mods/tts) bundled with the engines by TypeScriptToLua,
  * preceded by the `SYZYGY_CONFIG` table that tells the script which game its save holds.
  *
- * The bundle is compiled once per source content: a cache file in the OS temp folder is keyed by
- * a hash of every source file that goes into it, so tests and builds running side by side never
- * see a stale or half-written script. Every TSTL diagnostic — warnings included, since they mark
+ * From the TypeScript sources (tsx, vitest) the bundle is compiled once per source content: a
+ * cache file in the OS temp folder is keyed by a hash of every source file that goes into it, so
+ * tests and builds running side by side never see a stale or half-written script. The compiled
+ * CLI reads dist/lua/syzygy-tts.lua instead, which `npm run build` and `npm pack` build; in a
+ * clone it is rebuilt first when a source is newer, an installed package (no sources) reads it as
+ * it is and never loads TypeScript. Every TSTL diagnostic — warnings included, since they mark
  * code that behaves differently in Lua — fails the build.
  */
 import { createHash } from "node:crypto";
@@ -12,11 +15,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import type { SaveConfig } from "../table/config";
+import { COMPILED, PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
+import { isStale } from "../build/stale";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const REPO_ROOT = PACKAGE_ROOT;
 export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
+/** The bundle the compiled CLI reads, built into the package. */
+export const PREBUILT_GLUE_PATH = path.join(PREBUILT_LUA_DIR, "syzygy-tts.lua");
 
 /** The folders mods/tts/tsconfig.json compiles (its `include`): any change in them rebuilds the script. */
 const GLUE_SOURCE_DIRS = ["mods/tts", "src/engine", "src/table", "src/games"];
@@ -69,12 +75,41 @@ let memo: { hash: string; text: string } | undefined;
 
 /** The compiled glue + engine bundle (without the config line). */
 export function glueBundle(): string {
+  if (COMPILED) return prebuiltGlue();
   const hash = sourceHash();
   if (memo !== undefined && memo.hash === hash) return memo.text;
   const cache = path.join(os.tmpdir(), `syzygy-tts-${hash}.lua`);
   const text = fs.existsSync(cache) ? fs.readFileSync(cache, "utf8") : compileOnce(cache);
   memo = { hash, text };
   return text;
+}
+
+/** True when `file` is missing or older than a source of the bundle (sources are only in a clone). */
+export function glueIsStale(file: string = PREBUILT_GLUE_PATH): boolean {
+  return isStale(file, GLUE_SOURCE_DIRS.map((d) => path.join(REPO_ROOT, d)), [".ts", ".json"]);
+}
+
+/** Compiles the bundle into `file` (through a temp file, stamped with the time the compile started). */
+export function writeGlueBundle(file: string = PREBUILT_GLUE_PATH): { path: string; bytes: number } {
+  const started = new Date();
+  const text = compile();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.utimesSync(tmp, started, started);
+  fs.renameSync(tmp, file);
+  return { path: file, bytes: Buffer.byteLength(text) };
+}
+
+function prebuiltGlue(): string {
+  if (fs.existsSync(GLUE_TSCONFIG)) {
+    if (glueIsStale()) writeGlueBundle();
+  } else if (!fs.existsSync(PREBUILT_GLUE_PATH)) {
+    throw new ScriptBuildError(`${PREBUILT_GLUE_PATH} is missing: the package was packed without its TTS script (npm pack builds it)`);
+  }
+  const key = String(fs.statSync(PREBUILT_GLUE_PATH).mtimeMs);
+  if (memo === undefined || memo.hash !== key) memo = { hash: key, text: fs.readFileSync(PREBUILT_GLUE_PATH, "utf8") };
+  return memo.text;
 }
 
 function sleep(ms: number): void {

@@ -12,11 +12,21 @@ import type { GameModel } from "../model/types";
 import { packageVersion, sourceFiles } from "../build/version";
 import { writeFileAtomic } from "../render/files";
 import { fileHash } from "../build/file-hash";
+import { COMPILED, PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
 
 export { fileHash };
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SOURCE_DIRS = ["src/tts", "mods/tts", "src/engine", "src/table", "src/games"].map((d) => path.join(REPO_ROOT, d));
+const REPO_ROOT = PACKAGE_ROOT;
+// The code a save is made by, as it runs here (src/ or dist/): the save builder and the engines,
+// and the host glue — its sources in a clone, the prebuilt script in the compiled package.
+const SOURCE_DIRS = [
+  fileURLToPath(new URL(".", import.meta.url)),
+  path.join(REPO_ROOT, "mods/tts"),
+  fileURLToPath(new URL("../engine", import.meta.url)),
+  fileURLToPath(new URL("../table", import.meta.url)),
+  fileURLToPath(new URL("../games", import.meta.url)),
+  ...(COMPILED ? [PREBUILT_LUA_DIR] : []),
+];
 
 export interface TtsStamp {
   key: string;
@@ -35,7 +45,7 @@ export function buildersHash(): string {
   if (sourceKey !== undefined) return sourceKey;
   const h = createHash("sha256");
   h.update(`${packageVersion("sharp")}\0`);
-  for (const f of SOURCE_DIRS.flatMap((d) => sourceFiles(d, [".ts", ".json", ".mjs"]))) h.update(path.relative(REPO_ROOT, f)).update("\0").update(fs.readFileSync(f)).update("\0");
+  for (const f of SOURCE_DIRS.flatMap((d) => sourceFiles(d, [".ts", ".json", ".mjs", ".js", ".lua"]))) h.update(path.relative(REPO_ROOT, f)).update("\0").update(fs.readFileSync(f)).update("\0");
   sourceKey = h.digest("hex");
   return sourceKey;
 }

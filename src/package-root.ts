@@ -1,0 +1,24 @@
+/**
+ * Where the running code lives. The same modules run as TypeScript sources (tsx, vitest: src/)
+ * and as the package's compiled JavaScript (dist/, what `syzygy` runs); both folders sit one level
+ * below the package root, so paths resolved against a module's URL agree between the two.
+ * An installed package holds dist/, bin/, templates/ and data/ but no sources: what the sources
+ * would be compiled into (the Lua bundles) is prebuilt into dist/lua by `npm pack`.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The folder holding package.json: the clone, or node_modules/syzygy once installed. */
+export const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** True when this is the compiled JavaScript in dist/, false when run from the TypeScript sources. */
+export const COMPILED = import.meta.url.endsWith(".js");
+
+/** The Lua bundles the compiled code runs (the engine for `--runtime lua`, the TTS script). */
+export const PREBUILT_LUA_DIR = join(PACKAGE_ROOT, "dist", "lua");
+
+/** The package's version, from its package.json. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
+}
