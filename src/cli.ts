@@ -1,26 +1,39 @@
 /**
  * The `syzygy` command line. Each command lives in src/cli/commands/<name>.ts and is listed in
- * src/cli/commands/index.ts, so only commands that exist appear in --help.
+ * src/cli/commands/index.ts, so only commands that exist appear in --help. Only the command that
+ * runs is imported: `syzygy --help` and `--version` load commander and that list, nothing else.
  */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
-import { COMMANDS } from "./cli/commands/index";
+import { COMMANDS, commandNamed } from "./cli/commands/index";
 import { CliError, describeOsError } from "./cli/errors";
 import { exitQuietlyOnBrokenPipe } from "./cli/broken-pipe";
+import { packageVersion } from "./package-root";
 
-export function makeProgram(): Command {
+/** The program for `argv`: every command listed, the one `argv` runs declared in full. */
+export async function makeProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command();
   program
     .name("syzygy")
     .description("Card games from YAML: print-and-play files, a Tabletop Simulator mod, and rules engines.")
+    .version(packageVersion(), "-V, --version", "print syzygy's version")
     .showHelpAfterError()
-    .exitOverride();
-  for (const register of COMMANDS) register(program);
+    .exitOverride()
+    // A command not loaded is listed by the usage its entry gives (commander's own term needs its arguments).
+    .configureHelp({ subcommandTerm: (cmd) => `${cmd.name()} ${cmd.usage()}` });
+  const wanted = commandNamed(argv);
+  for (const entry of COMMANDS) {
+    const command = program.command(entry.name).description(entry.summary);
+    if (entry === wanted) (await entry.load()).declare(command);
+    else command.usage(entry.usage);
+  }
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = makeProgram();
   try {
+    const program = await makeProgram(argv);
     await program.parseAsync(argv, { from: "user" });
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
@@ -44,10 +57,20 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isMain = process.argv[1] !== undefined && /(?:cli\.ts|syzygy(?:\.js)?)$/.test(process.argv[1]);
-if (isMain) {
+/** Runs the command line of this process (bin/syzygy.js, `tsx src/cli.ts`) and sets its exit code. */
+export function runCli(): void {
   exitQuietlyOnBrokenPipe();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }
+
+function isMainModule(): boolean {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isMainModule()) runCli();

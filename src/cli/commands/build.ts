@@ -188,10 +188,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   return results;
 }
 
-export function register(program: Command): void {
-  program
-    .command("build")
-    .description("render every component to PNG (300 dpi, with bleed), print-ready PDFs and Tabletop Simulator saves")
+export function declare(command: Command): void {
+  command
     .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--paper <paper>", "a4, letter or both", "both")
     .option("--no-png", "skip the PNG files (PDFs only)")

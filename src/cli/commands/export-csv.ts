@@ -56,10 +56,8 @@ export function exportCsvCommand(game: string, opts: ExportCsvOptions): number {
   return 0;
 }
 
-export function register(program: Command): void {
-  program
-    .command("export-csv")
-    .description("write a game's deck as CSV (one row per card) to move it to a spreadsheet")
+export function declare(command: Command): void {
+  command
     .argument("<game>", "a game id: the name of a folder of --data holding a game.yaml")
     .option("--component <id>", "the deck component to export (default: the one that prints the deck)")
     .option("--out <file>", "write to this file instead of standard output")

@@ -62,10 +62,8 @@ export function listCommand(game: string, opts: ListOptions): number {
   return 0;
 }
 
-export function register(program: Command): void {
-  program
-    .command("list")
-    .description("list a game's physical components (id, kind, count of pieces, size, templates)")
+export function declare(command: Command): void {
+  command
     .argument("<game>", "a game id: the name of a folder of --data holding a game.yaml")
     .option("--json", "print JSON: {game, components: [{id, kind, count, ...}]}")
     .option("--data <dir>", "data folder", "./data")

@@ -102,9 +102,8 @@ function formatText(cardIds: string[], report: MeldReport): string {
   return lines.join("\n") + "\n";
 }
 
-export function register(program: Command): void {
-  program
-    .command("meld")
+export function declare(command: Command): void {
+  command
     .description("classify Eclipsed cards into their best meld and value it through the per-meld scoring steps (EC-18, EC-29)")
     .argument("<card...>", "card ids, e.g. solar-4 arc-5 void-6 (Traveler = <suit>-1)")
     .option("--edicts <ids>", "active Edict cards, comma-separated (fate first; at most 5, EC-1), e.g. solar-3,void-4")

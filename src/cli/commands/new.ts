@@ -49,10 +49,8 @@ function shown(abs: string): string {
   return rel === "" || rel.startsWith("..") ? abs : rel;
 }
 
-export function register(program: Command): void {
-  program
-    .command("new")
-    .description("make a new game without a rules engine that builds as it is: a poker deck, or the cards of a spreadsheet")
+export function declare(command: Command): void {
+  command
     .argument("<id>", "the game's id and folder name (lowercase letters, digits, hyphens)")
     .option("--from-csv <file>", "the deck is this spreadsheet (CSV, or XLSX with an optional #Sheet); row 1 names the fields")
     .option("--data <dir>", "data folder", "./data")

@@ -76,10 +76,8 @@ export async function runPod(games: string[], flags: PodFlags): Promise<PodResul
   return podForModels(models, { outDir: flags.out, services, bleedMm });
 }
 
-export function register(program: Command): void {
-  program
-    .command("pod")
-    .description("print-on-demand exports per card deck: The Game Crafter PNG zips and DriveThruCards PDFs")
+export function declare(command: Command): void {
+  command
     .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--service <service>", "tgc (The Game Crafter), dtc (DriveThruCards) or all", "all")
     .option("--bleed-mm <mm>", "bleed of the DriveThruCards pages (The Game Crafter's is fixed at 1/8 in)", String(DEFAULT_POD_BLEED_MM))

@@ -70,10 +70,8 @@ export async function replayCommand(file: string, opts: ReplayOptions): Promise<
   return 1;
 }
 
-export function register(program: Command): void {
-  program
-    .command("replay")
-    .description("replay a game from a JSON action list and print the events and final view as JSON")
+export function declare(command: Command): void {
+  command
     .argument("<file>", "replay JSON file, or - to read stdin")
     .option("--runtime <runtime>", "run the engine in node or lua", "node")
     .option("--view <seat>", "report this seat's view (default: the request's viewAs, else -1 = public view)")

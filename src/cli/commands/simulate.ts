@@ -140,10 +140,8 @@ export async function simulateCommand(gameId: string, opts: SimulateOptions): Pr
   return 0;
 }
 
-export function register(program: Command): void {
-  program
-    .command("simulate")
-    .description("play many seeded games with a random or greedy policy and print stats")
+export function declare(command: Command): void {
+  command
     .argument("<game>", `game id (${GAME_IDS.join(", ")})`)
     .option("--games <n>", "number of games", "1000")
     .option("--seed <seed>", "seed (ASCII); game i uses <seed>#i", "syzygy")

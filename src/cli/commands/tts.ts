@@ -76,10 +76,8 @@ function installTarget(ttsDir: string | undefined): string {
   }
 }
 
-export function register(program: Command): void {
-  program
-    .command("tts")
-    .description("write a Tabletop Simulator save per game (needs the PNGs of `syzygy build`)")
+export function declare(command: Command): void {
+  command
     .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--base-url <url>", "URL where out/ is published (e.g. GitHub Pages); default: file:/// paths on this machine")
     .option("--data <dir>", "data folder", "./data")

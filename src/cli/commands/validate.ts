@@ -1,10 +1,14 @@
 /**
- * `syzygy validate [--data DIR]` — checks every data file and cross-reference of every game and
+ * `syzygy validate [game...] [--data DIR]` — checks every data file and cross-reference of the
+ * given games (default: every game of the data folder, which must hold no other folder) and
  * prints every problem as file:line:col. Exit 0 valid, 1 invalid data, 2 usage error.
  */
 import type { Command } from "commander";
-import { checkAll, displayPath } from "../../model/load";
+import { checkAll, checkGame, displayPath } from "../../model/load";
 import { DataError } from "../../model/errors";
+import { GAMES_ARGUMENT_HELP } from "../games";
+import type { Diagnostic } from "../../model/diagnostics";
+import type { GameModel } from "../../model/types";
 import { resolve } from "node:path";
 
 interface ValidateOptions {
@@ -12,25 +16,36 @@ interface ValidateOptions {
   templates?: string;
 }
 
-export function validateCommand(opts: ValidateOptions): number {
-  const r = checkAll(opts.data, { templatesDir: opts.templates });
+function check(games: readonly string[], opts: ValidateOptions): { models: GameModel[]; diagnostics: Diagnostic[] } {
+  if (games.length === 0) return checkAll(opts.data, { templatesDir: opts.templates });
+  const models: GameModel[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const game of new Set(games)) {
+    const r = checkGame(opts.data, game, { templatesDir: opts.templates });
+    if (r.model !== undefined) models.push(r.model);
+    diagnostics.push(...r.diagnostics);
+  }
+  return { models, diagnostics };
+}
+
+export function validateCommand(opts: ValidateOptions, games: readonly string[] = []): number {
+  const r = check(games, opts);
   if (r.diagnostics.length > 0) throw new DataError(r.diagnostics);
   for (const m of r.models) {
     const pieces = m.components.reduce((n, c) => n + c.count, 0);
     process.stdout.write(`ok ${m.id}: ${m.components.length} components, ${pieces} pieces, ${m.deck.length} deck cards\n`);
   }
-  process.stdout.write(`${displayPath(resolve(opts.data))}: ${r.models.length} games valid\n`);
+  process.stdout.write(`${displayPath(resolve(opts.data))}: ${r.models.length} ${r.models.length === 1 ? "game" : "games"} valid\n`);
   return 0;
 }
 
-export function register(program: Command): void {
-  program
-    .command("validate")
-    .description("check every YAML data file and cross-reference; report every problem with file:line:col")
+export function declare(command: Command): void {
+  command
+    .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: <data>/../templates, else syzygy's own)")
     .addHelpText("after", "\nExit codes: 0 valid, 1 invalid data (every problem is listed), 2 usage error.")
-    .action((opts: ValidateOptions) => {
-      process.exitCode = validateCommand(opts);
+    .action((games: string[], opts: ValidateOptions) => {
+      process.exitCode = validateCommand(opts, games);
     });
 }

@@ -72,10 +72,8 @@ export async function runWatch(games: string[], flags: WatchFlags): Promise<void
   });
 }
 
-export function register(program: Command): void {
-  program
-    .command("watch")
-    .description("build, then rebuild on every edit of data/ or templates/, serving live-reloading preview galleries")
+export function declare(command: Command): void {
+  command
     .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")

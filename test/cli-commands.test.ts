@@ -1,0 +1,86 @@
+/**
+ * The CLI loads only the command that runs: `--help` lists every command from the table in
+ * src/cli/commands/index.ts without importing any command module, so the table must say what the
+ * modules declare; and a short command imports nothing it does not need.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { COMMANDS, commandNamed } from "../src/cli/commands/index";
+import { ROOT, run } from "./cli-support";
+
+describe("the command table", () => {
+  it.each(COMMANDS.map((c) => [c.name, c] as const))("%s: its usage is what its module declares", async (_name, entry) => {
+    const command = new Command(entry.name).description(entry.summary);
+    (await entry.load()).declare(command);
+    expect(command.usage()).toBe(entry.usage);
+    expect(command.description().length).toBeGreaterThanOrEqual(entry.summary.length);
+  });
+
+  it("finds the command a command line runs, or asks help for", () => {
+    expect(commandNamed(["build", "lunar-trick", "--out", "x"])?.name).toBe("build");
+    expect(commandNamed(["help", "list"])?.name).toBe("list");
+    expect(commandNamed(["--help"])).toBeUndefined();
+    expect(commandNamed(["-V"])).toBeUndefined();
+    expect(commandNamed(["bogus", "build"])).toBeUndefined();
+  });
+
+  it("--version prints package.json's version; --help lists every command with its usage", async () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+    expect(await run("--version")).toEqual({ code: 0, out: `${version}\n`, err: "" });
+    const help = await run("--help");
+    expect(help.code).toBe(0);
+    for (const c of COMMANDS) expect(help.out).toContain(`  ${c.name} ${c.usage} `);
+  });
+});
+
+/** The modules a CLI run imports: src/ files relative to the repo, packages by name. */
+function importsOf(...args: string[]): { src: string[]; packages: string[]; stdout: string } {
+  const dir = mkdtempSync(join(tmpdir(), "syzygy-imports-"));
+  const log = join(dir, "imports.txt");
+  const hooks = join(dir, "hooks.mjs");
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, r.url + "\\n");
+  return r;
+}`,
+  );
+  const register = join(dir, "register.mjs");
+  writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const p = spawnSync(process.execPath, ["--import", "tsx", "--import", register, join(ROOT, "src/cli.ts"), ...args], { cwd: ROOT, encoding: "utf8" });
+  expect(p.stderr).toBe("");
+  expect(p.status).toBe(0);
+  const urls = readFileSync(log, "utf8").split("\n").filter((u) => u.startsWith("file:"));
+  const root = pathToFileURL(ROOT).href + "/";
+  const src = urls.filter((u) => u.startsWith(root + "src/")).map((u) => u.slice(root.length));
+  const packages = urls
+    .map((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1])
+    .filter((n): n is string => n !== undefined && n !== "tsx");
+  return { src: [...new Set(src)].sort(), packages: [...new Set(packages)].sort(), stdout: p.stdout };
+}
+
+describe("what a command imports", () => {
+  it("--help: commander and the command table, no command module", () => {
+    const r = importsOf("--help");
+    expect(r.stdout).toContain("Commands:");
+    expect(r.src).toContain("src/cli.ts");
+    expect(r.packages).toEqual(["commander"]);
+    expect(r.src.filter((f) => f.startsWith("src/cli/commands/"))).toEqual(["src/cli/commands/index.ts"]);
+    expect(r.src.filter((f) => /^src\/(model|render|engine|games|table|build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
+  }, 60_000);
+
+  it("validate <game>: the model, nothing of rendering, TTS, Lua or TypeScript", () => {
+    const r = importsOf("validate", "lunar-trick");
+    expect(r.stdout).toContain("ok lunar-trick");
+    expect(r.src).toContain("src/model/load.ts");
+    expect(r.src.filter((f) => /^src\/(render|build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
+    for (const heavy of ["sharp", "@resvg/resvg-js", "pdfkit", "harfbuzzjs", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);
+  }, 60_000);
+});
