@@ -1,6 +1,18 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so `npx syzygy` works right after `npm ci`, with no build step.
-import { register } from "tsx/esm/api";
-register();
-const { runCli } = await import("../src/cli.ts");
+// The `syzygy` command: the compiled CLI in dist/. In a clone (the sources beside it), dist/ is
+// compiled first whenever a source is newer, so `npx syzygy` never runs stale code; an installed
+// package has no sources and starts dist/cli.js directly.
+import { existsSync } from "node:fs";
+
+const compiler = new URL("../scripts/dist.mjs", import.meta.url);
+if (existsSync(compiler)) {
+  const { ensureDist } = await import(compiler.href);
+  try {
+    await ensureDist({ log: process.stderr.isTTY ? (line) => process.stderr.write(`syzygy: ${line}\n`) : undefined });
+  } catch (err) {
+    process.stderr.write(`syzygy: cannot compile the CLI (dist/):\n${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}
+const { runCli } = await import("../dist/cli.js");
 runCli();
