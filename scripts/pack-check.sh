@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# npm run test:pack — the package as a user gets it: `npm pack` (prepack builds dist/ and the Lua
+# bundles), install the tarball into an empty folder from the npm cache, then run the installed
+# `syzygy` there on a game of the user's own. Its PNGs and PDFs must be the bytes the clone's
+# CLI writes for the same game. Slow (a pack, an install and two builds), so not in `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/syzygy-pack-XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "pack check: $*" >&2; exit 1; }
+
+npm pack --pack-destination "$WORK" --json > "$WORK/pack.json"
+TGZ=$(node -e 'const [p] = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(p.filename); console.error(`pack check: ${p.filename}: ${p.entryCount} files, ${(p.size / 1024).toFixed(0)} KB packed, ${(p.unpackedSize / 1024).toFixed(0)} KB unpacked`);' "$WORK/pack.json")
+for f in dist/cli.js dist/lua/syzygy-engine.lua dist/lua/syzygy-tts.lua dist/render/raster-worker.mjs bin/syzygy.js templates/partials data/lunar-trick/game.yaml; do
+  node -e 'const [p] = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(p.files.some((f) => f.path === process.argv[2] || f.path.startsWith(process.argv[2] + "/")) ? 0 : 1)' "$WORK/pack.json" "$f" || fail "the package lacks $f"
+done
+
+mkdir "$WORK/user" && cd "$WORK/user"
+npm install --prefer-offline --no-audit --no-fund "$WORK/$TGZ" > /dev/null
+for dev in typescript typescript-to-lua tsx vitest; do [ ! -e "node_modules/$dev" ] || fail "$dev (a development dependency) was installed"; done
+
+# The installed command, as a user runs it (`--`: npx would take --version for its own).
+syzygy() { npx --no -- syzygy "$@"; }
+[ "$(syzygy --version)" = "$(node -p 'require(process.argv[1]).version' "$ROOT/package.json")" ] || fail "--version is not package.json's version"
+syzygy --help | grep -q "^  build \[options\] \[game\.\.\.\]" || fail "--help does not list build"
+
+copy_shipped_game() { mkdir -p data templates && cp -R "$ROOT/data/$1" data/ && cp -R "$ROOT/templates/$1" "$ROOT/templates/partials" templates/; }
+GAME=lunar-trick; copy_shipped_game "$GAME"   # with `syzygy new`: GAME=demo; syzygy new "$GAME"
+syzygy validate "$GAME"
+syzygy build "$GAME" > build.log 2>&1 || { cat build.log; fail "build failed"; }
+[ -f "out/$GAME/tts/$GAME.json" ] || fail "no TTS save"
+# The engine bundle prebuilt into the package, run in Lua:
+syzygy replay "$ROOT/examples/lunar-trick-3p.json" --runtime lua > replay-lua.json
+syzygy replay "$ROOT/examples/lunar-trick-3p.json" > replay-node.json
+cmp -s replay-lua.json replay-node.json || fail "--runtime lua and node replay differently"
+
+# The same game built by the clone's CLI: the same PNG and PDF bytes.
+node "$ROOT/bin/syzygy.js" build "$GAME" --data data --templates templates --out "$WORK/clone-out" --no-tts > clone-build.log 2>&1 || { cat clone-build.log; fail "the clone's build failed"; }
+(cd "out/$GAME" && find cards print -type f | sort | xargs sha256sum) > installed.sha
+(cd "$WORK/clone-out/$GAME" && find cards print -type f | sort | xargs sha256sum) > clone.sha
+[ -s clone.sha ] && cmp -s installed.sha clone.sha || { diff installed.sha clone.sha | head; fail "the installed CLI's PNGs/PDFs differ from the clone's"; }
+echo "pack check: ok ($(wc -l < installed.sha) PNG/PDF files identical to the clone's build, TTS save written, Lua replay = Node replay)"
