@@ -4,6 +4,7 @@
  * runs is imported: `syzygy --help` and `--version` load commander and that list, nothing else.
  */
 import { realpathSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { COMMANDS, commandNamed } from "./cli/commands/index";
@@ -60,7 +61,13 @@ export async function main(argv: string[]): Promise<number> {
 /** Runs the command line of this process (bin/syzygy.js, `tsx src/cli.ts`) and sets its exit code. */
 export function runCli(): void {
   exitQuietlyOnBrokenPipe();
-  main(process.argv.slice(2)).then((code) => {
+  const argv = process.argv.slice(2);
+  // Help, --version and the short commands (CommandEntry.short); set before they allocate.
+  if (commandNamed(argv)?.short ?? true) {
+    setFlagsFromString("--no-opt");
+    setFlagsFromString("--semi-space-growth-factor=1");
+  }
+  main(argv).then((code) => {
     process.exitCode = code;
   });
 }
