@@ -5,7 +5,8 @@
  * - no-op rebuild and one-card text edit rebuild (on a temp copy of data/), timed as `syzygy watch`
  *   runs them: reload the YAML of the games touched, render SVGs, rebuild through the cache;
  * - rasterisation floor: only rasterising the unique faces, every core busy, nothing else;
- * - peak RSS (whole process, worker threads included), PDF sizes, engine actions/s (bench/engine.ts).
+ * - peak RSS (whole process, worker threads included), PDF sizes, engine actions/s (bench/engine.ts);
+ * - start-up of the CLI and of `npm run build`, one process per run (bench/startup.ts).
  *
  * Run: `npm run bench` (add `--json` for machine-readable output). Nothing here is asserted in tests.
  */
@@ -26,6 +27,7 @@ import { WorkerPool } from "../src/build/pool";
 import { sha256 } from "../src/build/version";
 import { formatEngineBench, type EngineBench } from "./engine";
 import { formatTtsScriptBench, ttsScriptBench } from "./tts-script";
+import { formatStartupBench, startupBench } from "./startup";
 import { execFileSync } from "node:child_process";
 import { tuneV8ForBuilds } from "../src/build/v8-tuning";
 
@@ -121,6 +123,8 @@ async function main(): Promise<void> {
   // not a tight engine loop measured for half a second.
   const engines = engineBenchInChild(engineSeconds);
   const ttsScript = await ttsScriptBench();
+  // Processes as a user starts them: --help, validate, npm run build (bench/startup.ts).
+  const startup = startupBench();
 
   const figures = {
     coldMs: Math.round(cold.ms),
@@ -149,6 +153,7 @@ async function main(): Promise<void> {
     pdfs,
     engines,
     ttsScript,
+    startup,
   };
   if (json) {
     process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
@@ -173,6 +178,8 @@ async function main(): Promise<void> {
   log(formatEngineBench(engines));
   log("");
   log(formatTtsScriptBench(ttsScript));
+  log("");
+  log(formatStartupBench(startup));
 }
 
 main().catch((err: unknown) => {
