@@ -5,7 +5,7 @@
  * An installed package holds dist/, bin/, templates/ and data/ but no sources: what the sources
  * would be compiled into (the Lua bundles) is prebuilt into dist/lua by `npm pack`.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17,6 +17,21 @@ export const COMPILED = import.meta.url.endsWith(".js");
 
 /** The Lua bundles the compiled code runs (the engine for `--runtime lua`, the TTS script). */
 export const PREBUILT_LUA_DIR = join(PACKAGE_ROOT, "dist", "lua");
+
+/**
+ * A folder of the code (`render`, `tts`…) as its TypeScript sources where they are — a clone,
+ * whose dist/ is compiled from them — else as compiled (an installed package). Cache keys hash
+ * these folders, so the sources and dist/ of one clone share out/.cache.
+ */
+export function codeFolder(name: string): string {
+  const source = join(PACKAGE_ROOT, "src", name);
+  return existsSync(source) ? source : fileURLToPath(new URL(name, import.meta.url));
+}
+
+/** True where the TypeScript sources are (a clone), false in an installed package. */
+export function sourcesPresent(): boolean {
+  return existsSync(join(PACKAGE_ROOT, "src"));
+}
 
 /** The package's version, from its package.json. */
 export function packageVersion(): string {

@@ -8,12 +8,12 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ALL_FONT_FILES } from "../render/fonts";
+import { codeFolder } from "../package-root";
 
 const require = createRequire(import.meta.url);
 const LIBRARIES = ["@resvg/resvg-js", "sharp", "pdfkit", "svg-to-pdfkit", "fontkit", "harfbuzzjs", "pngjs"];
-const SOURCE_DIRS = ["../render", "."].map((d) => fileURLToPath(new URL(d, import.meta.url)));
+const SOURCE_DIRS = ["render", "build"].map(codeFolder);
 
 export function sha256(...parts: (string | Uint8Array)[]): string {
   const h = createHash("sha256");

@@ -7,26 +7,18 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { GameModel } from "../model/types";
 import { packageVersion, sourceFiles } from "../build/version";
 import { writeFileAtomic } from "../render/files";
 import { fileHash } from "../build/file-hash";
-import { COMPILED, PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
+import { codeFolder, PACKAGE_ROOT, PREBUILT_LUA_DIR, sourcesPresent } from "../package-root";
 
 export { fileHash };
 
 const REPO_ROOT = PACKAGE_ROOT;
-// The code a save is made by, as it runs here (src/ or dist/): the save builder and the engines,
-// and the host glue — its sources in a clone, the prebuilt script in the compiled package.
-const SOURCE_DIRS = [
-  fileURLToPath(new URL(".", import.meta.url)),
-  path.join(REPO_ROOT, "mods/tts"),
-  fileURLToPath(new URL("../engine", import.meta.url)),
-  fileURLToPath(new URL("../table", import.meta.url)),
-  fileURLToPath(new URL("../games", import.meta.url)),
-  ...(COMPILED ? [PREBUILT_LUA_DIR] : []),
-];
+// The code a save is made by: the save builder, the host glue and the engines — their sources in a
+// clone; in an installed package the compiled builder and engines, and the prebuilt script.
+const SOURCE_DIRS = [codeFolder("tts"), path.join(REPO_ROOT, "mods/tts"), codeFolder("engine"), codeFolder("table"), codeFolder("games"), ...(sourcesPresent() ? [] : [PREBUILT_LUA_DIR])];
 
 export interface TtsStamp {
   key: string;
