@@ -6,8 +6,9 @@
  *   2. the engines' generated data and the JSON Schemas (`npm run gen`: src/engine/<game>/data.gen.ts,
  *      data/schema/), when a data file or the model's or an engine's source is newer than the last
  *      run — and dist/ again if that changed a data.gen.ts;
- *   3. the Lua bundles, when older than their sources: dist/lua/syzygy-engine.lua (copied to
- *      out/lua/, the bundle the sources and tests run) and dist/lua/syzygy-tts.lua;
+ *   3. the Lua bundles, when older than their sources: out/lua/syzygy-engine.lua (what the
+ *      clone runs) and the TTS script (cached in the OS temp folder), and their copies in dist/lua/,
+ *      which the installed package runs;
  *   4. `syzygy build` with the flags given.
  * `--package` (npm's prepack) stops after step 3: what `npm pack` puts in the package.
  */
@@ -70,18 +71,18 @@ async function luaBundles() {
   /** @type {typeof import("../src/tts/script")} */
   const glue = await import(dist("tts/script.js"));
   const rel = (/** @type {string} */ p) => path.relative(process.cwd(), p);
-  if (engine.bundleIsStale(engine.PREBUILT_BUNDLE_PATH)) {
-    const { bytes } = engine.buildLuaBundle(engine.PREBUILT_BUNDLE_PATH);
-    log(`${rel(engine.PREBUILT_BUNDLE_PATH)}: ${(bytes / 1024).toFixed(1)} KB`);
-  }
   if (engine.bundleIsStale(engine.SOURCE_BUNDLE_PATH)) {
+    const { bytes } = engine.buildLuaBundle(engine.SOURCE_BUNDLE_PATH);
+    log(`${rel(engine.SOURCE_BUNDLE_PATH)}: ${(bytes / 1024).toFixed(1)} KB`);
+  }
+  if (engine.bundleIsStale(engine.PREBUILT_BUNDLE_PATH)) {
     // The same bundle, with the same time: it is as new as its sources.
-    fs.mkdirSync(path.dirname(engine.SOURCE_BUNDLE_PATH), { recursive: true });
-    const tmp = `${engine.SOURCE_BUNDLE_PATH}.${process.pid}.tmp`;
-    fs.copyFileSync(engine.PREBUILT_BUNDLE_PATH, tmp);
-    const { mtime } = fs.statSync(engine.PREBUILT_BUNDLE_PATH);
+    fs.mkdirSync(path.dirname(engine.PREBUILT_BUNDLE_PATH), { recursive: true });
+    const tmp = `${engine.PREBUILT_BUNDLE_PATH}.${process.pid}.tmp`;
+    fs.copyFileSync(engine.SOURCE_BUNDLE_PATH, tmp);
+    const { mtime } = fs.statSync(engine.SOURCE_BUNDLE_PATH);
     fs.utimesSync(tmp, mtime, mtime);
-    fs.renameSync(tmp, engine.SOURCE_BUNDLE_PATH);
+    fs.renameSync(tmp, engine.PREBUILT_BUNDLE_PATH);
   }
   if (glue.glueIsStale(glue.PREBUILT_GLUE_PATH)) {
     const { bytes } = glue.writeGlueBundle(glue.PREBUILT_GLUE_PATH);

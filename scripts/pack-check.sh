@@ -36,8 +36,11 @@ syzygy replay "$ROOT/examples/lunar-trick-3p.json" > replay-node.json
 cmp -s replay-lua.json replay-node.json || fail "--runtime lua and node replay differently"
 
 # The same game built by the clone's CLI: the same PNG and PDF bytes.
-node "$ROOT/bin/syzygy.js" build "$GAME" --data data --templates templates --out "$WORK/clone-out" --no-tts > clone-build.log 2>&1 || { cat clone-build.log; fail "the clone's build failed"; }
+node "$ROOT/bin/syzygy.js" build "$GAME" --data data --templates templates --out "$WORK/clone-out" > clone-build.log 2>&1 || { cat clone-build.log; fail "the clone's build failed"; }
 (cd "out/$GAME" && find cards print -type f | sort | xargs sha256sum) > installed.sha
 (cd "$WORK/clone-out/$GAME" && find cards print -type f | sort | xargs sha256sum) > clone.sha
 [ -s clone.sha ] && cmp -s installed.sha clone.sha || { diff installed.sha clone.sha | head; fail "the installed CLI's PNGs/PDFs differ from the clone's"; }
-echo "pack check: ok ($(wc -l < installed.sha) PNG/PDF files identical to the clone's build, TTS save written, Lua replay = Node replay)"
+# The TTS saves (the script is the package's prebuilt one) are the same but for their date and folder.
+save() { node -e 'const [file, out] = process.argv.slice(1); const s = JSON.parse(require("fs").readFileSync(file, "utf8")); delete s.Date; delete s.EpochTime; console.log(JSON.stringify(s).split(require("url").pathToFileURL(out).href).join("OUT"))' "$1/$GAME/tts/$GAME.json" "$1"; }
+[ -f "$WORK/clone-out/$GAME/tts/$GAME.json" ] && [ "$(save "$PWD/out")" = "$(save "$WORK/clone-out")" ] || fail "the installed CLI's TTS save differs from the clone's"
+echo "pack check: ok ($(wc -l < installed.sha) PNG/PDF files and the TTS save as the clone builds them; Lua replay = Node replay)"

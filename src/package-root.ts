@@ -15,7 +15,7 @@ export const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** True when this is the compiled JavaScript in dist/, false when run from the TypeScript sources. */
 export const COMPILED = import.meta.url.endsWith(".js");
 
-/** The Lua bundles the compiled code runs (the engine for `--runtime lua`, the TTS script). */
+/** The Lua bundles an installed package runs (the engine for `--runtime lua`, the TTS script). */
 export const PREBUILT_LUA_DIR = join(PACKAGE_ROOT, "dist", "lua");
 
 /**

@@ -5,11 +5,10 @@
  * 'false' in Lua"), which mark code that behaves differently in Lua. The bundle is written to a
  * temp file and renamed, so concurrent builds (tests, CLI) never see half a file.
  *
- * Which bundle runs: the sources (tsx, vitest) use out/lua/syzygy-engine.lua; the compiled CLI
- * uses dist/lua/syzygy-engine.lua, which `npm run build` and `npm pack` build. Wherever the
- * sources are present (a clone) a bundle older than them is rebuilt before it runs; an installed
- * package has no sources and runs its prebuilt bundle, so TypeScript and TSTL (development
- * dependencies) are loaded only to compile.
+ * Which bundle runs: where the sources are (a clone: tsx, vitest, or the compiled CLI alike)
+ * out/lua/syzygy-engine.lua, rebuilt first whenever it is older than them; an installed package
+ * has no sources and runs dist/lua/syzygy-engine.lua, the copy `npm run build` and `npm pack`
+ * put there. TypeScript and TSTL (development dependencies) are loaded only to compile.
  *
  * Run as a script: `tsx src/lua-host/build.ts` (npm run build:lua); with `--if-stale` it compiles
  * only when an engine source or tsconfig.lua.json is newer than the bundle.
@@ -19,16 +18,15 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type * as Ts from "typescript";
-import { COMPILED, PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
+import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
 import { isStale } from "../build/stale";
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const LUA_TSCONFIG = path.join(REPO_ROOT, "tsconfig.lua.json");
-/** The bundle the TypeScript sources run. */
+/** The bundle compiled from the sources, in a clone. */
 export const SOURCE_BUNDLE_PATH = path.join(REPO_ROOT, "out/lua/syzygy-engine.lua");
-/** The bundle the compiled CLI runs, built into the package. */
+/** Its copy in the package. */
 export const PREBUILT_BUNDLE_PATH = path.join(PREBUILT_LUA_DIR, "syzygy-engine.lua");
-export const BUNDLE_PATH = COMPILED ? PREBUILT_BUNDLE_PATH : SOURCE_BUNDLE_PATH;
 
 export class LuaBuildError extends Error {}
 
@@ -76,6 +74,9 @@ const LUA_SOURCE_DIRS = ["src/engine", "src/table", "src/games"].map((d) => path
 export function luaSourcesPresent(): boolean {
   return fs.existsSync(LUA_TSCONFIG);
 }
+
+/** The bundle that runs here. */
+export const BUNDLE_PATH = luaSourcesPresent() ? SOURCE_BUNDLE_PATH : PREBUILT_BUNDLE_PATH;
 
 /** True when the bundle is missing or older than any source it compiles or the Lua tsconfig. */
 export function bundleIsStale(outFile: string = BUNDLE_PATH): boolean {

@@ -2,12 +2,11 @@
  * The save's LuaScript: the host glue (mods/tts) bundled with the engines by TypeScriptToLua,
  * preceded by the `SYZYGY_CONFIG` table that tells the script which game its save holds.
  *
- * From the TypeScript sources (tsx, vitest) the bundle is compiled once per source content: a
- * cache file in the OS temp folder is keyed by a hash of every source file that goes into it, so
- * tests and builds running side by side never see a stale or half-written script. The compiled
- * CLI reads dist/lua/syzygy-tts.lua instead, which `npm run build` and `npm pack` build; in a
- * clone it is rebuilt first when a source is newer, an installed package (no sources) reads it as
- * it is and never loads TypeScript. Every TSTL diagnostic — warnings included, since they mark
+ * Where the sources are (a clone) the bundle is compiled once per source content: a cache file in
+ * the OS temp folder is keyed by a hash of every source file that goes into it, so tests and
+ * builds running side by side never see a stale or half-written script. An installed package has
+ * no sources: it reads dist/lua/syzygy-tts.lua, the copy `npm run build` and `npm pack` put
+ * there, and never loads TypeScript. Every TSTL diagnostic — warnings included, since they mark
  * code that behaves differently in Lua — fails the build.
  */
 import { createHash } from "node:crypto";
@@ -16,12 +15,12 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { SaveConfig } from "../table/config";
-import { COMPILED, PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
+import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
 import { isStale } from "../build/stale";
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
-/** The bundle the compiled CLI reads, built into the package. */
+/** The bundle's copy in the package. */
 export const PREBUILT_GLUE_PATH = path.join(PREBUILT_LUA_DIR, "syzygy-tts.lua");
 
 /** The folders mods/tts/tsconfig.json compiles (its `include`): any change in them rebuilds the script. */
@@ -75,7 +74,7 @@ let memo: { hash: string; text: string } | undefined;
 
 /** The compiled glue + engine bundle (without the config line). */
 export function glueBundle(): string {
-  if (COMPILED) return prebuiltGlue();
+  if (!fs.existsSync(GLUE_TSCONFIG)) return prebuiltGlue();
   const hash = sourceHash();
   if (memo !== undefined && memo.hash === hash) return memo.text;
   const cache = path.join(os.tmpdir(), `syzygy-tts-${hash}.lua`);
@@ -89,10 +88,10 @@ export function glueIsStale(file: string = PREBUILT_GLUE_PATH): boolean {
   return isStale(file, GLUE_SOURCE_DIRS.map((d) => path.join(REPO_ROOT, d)), [".ts", ".json"]);
 }
 
-/** Compiles the bundle into `file` (through a temp file, stamped with the time the compile started). */
+/** Writes the bundle (compiled from the sources, or from the cache) to `file`, stamped with the time it started. */
 export function writeGlueBundle(file: string = PREBUILT_GLUE_PATH): { path: string; bytes: number } {
   const started = new Date();
-  const text = compile();
+  const text = glueBundle();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, text);
@@ -102,13 +101,8 @@ export function writeGlueBundle(file: string = PREBUILT_GLUE_PATH): { path: stri
 }
 
 function prebuiltGlue(): string {
-  if (fs.existsSync(GLUE_TSCONFIG)) {
-    if (glueIsStale()) writeGlueBundle();
-  } else if (!fs.existsSync(PREBUILT_GLUE_PATH)) {
-    throw new ScriptBuildError(`${PREBUILT_GLUE_PATH} is missing: the package was packed without its TTS script (npm pack builds it)`);
-  }
-  const key = String(fs.statSync(PREBUILT_GLUE_PATH).mtimeMs);
-  if (memo === undefined || memo.hash !== key) memo = { hash: key, text: fs.readFileSync(PREBUILT_GLUE_PATH, "utf8") };
+  if (!fs.existsSync(PREBUILT_GLUE_PATH)) throw new ScriptBuildError(`${PREBUILT_GLUE_PATH} is missing: the package was packed without its TTS script (npm pack builds it)`);
+  if (memo === undefined || memo.hash !== "prebuilt") memo = { hash: "prebuilt", text: fs.readFileSync(PREBUILT_GLUE_PATH, "utf8") };
   return memo.text;
 }
 
