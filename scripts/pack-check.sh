@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # npm run test:pack — the package as a user gets it: `npm pack` (prepack builds dist/ and the Lua
 # bundles), install the tarball into an empty folder from the npm cache, then run the installed
-# `syzygy` there on a game of the user's own. Its PNGs and PDFs must be the bytes the clone's
-# CLI writes for the same game. Slow (a pack, an install and two builds), so not in `npm test`.
+# `syzygy` there on the user's games (one made by `syzygy new`, one copied from the package's
+# data). Their PNGs, PDFs and TTS saves must be what the clone's CLI writes for the same games.
+# Slow (a pack, an install and two builds), so not in `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -26,21 +27,27 @@ syzygy() { npx --no -- syzygy "$@"; }
 syzygy --help | grep -q "^  build \[options\] \[game\.\.\.\]" || fail "--help does not list build"
 
 copy_shipped_game() { mkdir -p data templates && cp -R "$ROOT/data/$1" data/ && cp -R "$ROOT/templates/$1" "$ROOT/templates/partials" templates/; }
-GAME=lunar-trick; copy_shipped_game "$GAME"   # with `syzygy new`: GAME=demo; syzygy new "$GAME"
-syzygy validate "$GAME"
-syzygy build "$GAME" > build.log 2>&1 || { cat build.log; fail "build failed"; }
-[ -f "out/$GAME/tts/$GAME.json" ] || fail "no TTS save"
+syzygy new demo > new.log             # a game without an engine, as a designer starts one
+copy_shipped_game lunar-trick         # and a shipped game with its engine (the prebuilt TTS script)
+GAMES="demo lunar-trick"
+syzygy validate
+syzygy build > build.log 2>&1 || { cat build.log; fail "build failed"; }
+for game in $GAMES; do [ -f "out/$game/tts/$game.json" ] || fail "no TTS save for $game"; done
 # The engine bundle prebuilt into the package, run in Lua:
 syzygy replay "$ROOT/examples/lunar-trick-3p.json" --runtime lua > replay-lua.json
 syzygy replay "$ROOT/examples/lunar-trick-3p.json" > replay-node.json
 cmp -s replay-lua.json replay-node.json || fail "--runtime lua and node replay differently"
 
-# The same game built by the clone's CLI: the same PNG and PDF bytes.
-node "$ROOT/bin/syzygy.js" build "$GAME" --data data --templates templates --out "$WORK/clone-out" > clone-build.log 2>&1 || { cat clone-build.log; fail "the clone's build failed"; }
-(cd "out/$GAME" && find cards print -type f | sort | xargs sha256sum) > installed.sha
-(cd "$WORK/clone-out/$GAME" && find cards print -type f | sort | xargs sha256sum) > clone.sha
-[ -s clone.sha ] && cmp -s installed.sha clone.sha || { diff installed.sha clone.sha | head; fail "the installed CLI's PNGs/PDFs differ from the clone's"; }
-# The TTS saves (the script is the package's prebuilt one) are the same but for their date and folder.
-save() { node -e 'const [file, out] = process.argv.slice(1); const s = JSON.parse(require("fs").readFileSync(file, "utf8")); delete s.Date; delete s.EpochTime; console.log(JSON.stringify(s).split(require("url").pathToFileURL(out).href).join("OUT"))' "$1/$GAME/tts/$GAME.json" "$1"; }
-[ -f "$WORK/clone-out/$GAME/tts/$GAME.json" ] && [ "$(save "$PWD/out")" = "$(save "$WORK/clone-out")" ] || fail "the installed CLI's TTS save differs from the clone's"
-echo "pack check: ok ($(wc -l < installed.sha) PNG/PDF files and the TTS save as the clone builds them; Lua replay = Node replay)"
+# The same games built by the clone's CLI: the same PNG and PDF bytes, and the same TTS saves but
+# for their date and folder (the package's script is its prebuilt one).
+node "$ROOT/bin/syzygy.js" build --data data --templates templates --out "$WORK/clone-out" > clone-build.log 2>&1 || { cat clone-build.log; fail "the clone's build failed"; }
+save() { node -e 'const [file, out] = process.argv.slice(1); const s = JSON.parse(require("fs").readFileSync(file, "utf8")); delete s.Date; delete s.EpochTime; console.log(JSON.stringify(s).split(require("url").pathToFileURL(out).href).join("OUT"))' "$1/$2/tts/$2.json" "$1"; }
+files=0
+for game in $GAMES; do
+  (cd "out/$game" && find cards print -type f | sort | xargs sha256sum) > "installed-$game.sha"
+  (cd "$WORK/clone-out/$game" && find cards print -type f | sort | xargs sha256sum) > "clone-$game.sha"
+  [ -s "clone-$game.sha" ] && cmp -s "installed-$game.sha" "clone-$game.sha" || { diff "installed-$game.sha" "clone-$game.sha" | head; fail "$game: the installed CLI's PNGs/PDFs differ from the clone's"; }
+  [ -f "$WORK/clone-out/$game/tts/$game.json" ] && [ "$(save "$PWD/out" "$game")" = "$(save "$WORK/clone-out" "$game")" ] || fail "$game: the installed CLI's TTS save differs from the clone's"
+  files=$((files + $(wc -l < "installed-$game.sha")))
+done
+echo "pack check: ok ($GAMES: $files PNG/PDF files and the TTS saves as the clone builds them; Lua replay = Node replay)"

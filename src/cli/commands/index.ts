@@ -31,6 +31,7 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: "new",
+    short: true,
     usage: "[options] <id>",
     summary: "make a new game without a rules engine that builds as it is: a poker deck, or the cards of a spreadsheet",
     load: () => import("./new"),
