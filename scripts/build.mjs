@@ -9,7 +9,7 @@
  *   3. the Lua bundles, when older than their sources: out/lua/syzygy-engine.lua (what the
  *      clone runs) and the TTS script (cached in the OS temp folder), and their copies in dist/lua/,
  *      which the installed package runs;
- *   4. `syzygy build` with the flags given.
+ *   4. `syzygy build` with the flags given, in this process (or, after a compile, a fresh one).
  * `--package` (npm's prepack) stops after step 3: what `npm pack` puts in the package.
  */
 import { spawnSync } from "node:child_process";
@@ -65,13 +65,16 @@ class BuildStepError extends Error {}
 /** @param {string} rel */
 const dist = (rel) => pathToFileURL(path.join(ROOT, "dist", rel)).href;
 
+/** @returns {Promise<boolean>} whether a bundle was compiled (TypeScript loaded) */
 async function luaBundles() {
   /** @type {typeof import("../src/lua-host/build")} */
   const engine = await import(dist("lua-host/build.js"));
   /** @type {typeof import("../src/tts/script")} */
   const glue = await import(dist("tts/script.js"));
   const rel = (/** @type {string} */ p) => path.relative(process.cwd(), p);
+  let compiled = false;
   if (engine.bundleIsStale(engine.SOURCE_BUNDLE_PATH)) {
+    compiled = true;
     const { bytes } = engine.buildLuaBundle(engine.SOURCE_BUNDLE_PATH);
     log(`${rel(engine.SOURCE_BUNDLE_PATH)}: ${(bytes / 1024).toFixed(1)} KB`);
   }
@@ -85,18 +88,22 @@ async function luaBundles() {
     fs.renameSync(tmp, engine.PREBUILT_BUNDLE_PATH);
   }
   if (glue.glueIsStale(glue.PREBUILT_GLUE_PATH)) {
+    compiled = true;
     const { bytes } = glue.writeGlueBundle(glue.PREBUILT_GLUE_PATH);
     log(`${rel(glue.PREBUILT_GLUE_PATH)}: ${(bytes / 1024).toFixed(1)} KB`);
   }
+  return compiled;
 }
 
 async function run() {
   const args = process.argv.slice(2);
   const packageOnly = args.includes("--package");
-  await ensureDist({ log });
-  if (generate()) await ensureDist({ log });
-  await luaBundles();
+  let compiled = await ensureDist({ log });
+  if (generate()) compiled = (await ensureDist({ log })) || compiled;
+  compiled = (await luaBundles()) || compiled;
   if (packageOnly) return 0;
+  // After a compile this process holds TypeScript's memory (~400 MB): the build gets a fresh one.
+  if (compiled) return spawnSync(process.execPath, [path.join(ROOT, "dist/cli.js"), "build", ...args], { stdio: "inherit" }).status ?? 1;
   /** @type {typeof import("../src/cli")} */
   const cli = await import(dist("cli.js"));
   return cli.main(["build", ...args]);
