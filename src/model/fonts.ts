@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
-import * as fontkit from "fontkit";
+import { createRequire } from "node:module";
+import type * as fontkit from "fontkit";
 import { formatPath, type Diagnostic, type PathSegment } from "./diagnostics";
 import { isInside } from "./read-text";
 import type { FontFileEntry } from "./schema/game";
@@ -79,6 +80,13 @@ function readFontBytes(abs: string, root: string): { bytes: Buffer } | { why: st
 }
 
 /** The family names a font file carries (typographic family first, then the legacy one). */
+const require = createRequire(import.meta.url);
+
+/** fontkit, loaded only when a game declares a font file (it costs every `validate` ~60 ms otherwise). */
+function loadFontkit(): typeof fontkit {
+  return require("fontkit") as typeof fontkit;
+}
+
 function familiesOf(font: fontkit.Font): string[] {
   const records = (font as unknown as { name?: { records?: Record<string, Record<string, string> | undefined> } }).name?.records ?? {};
   const out = new Set<string>();
@@ -130,7 +138,7 @@ export function gameFonts(entries: readonly FontFileEntry[], src: YamlSource, ga
     }
     let font: fontkit.Font;
     try {
-      font = (fontkit as unknown as { create(data: Buffer): fontkit.Font }).create(read.bytes);
+      font = (loadFontkit() as unknown as { create(data: Buffer): fontkit.Font }).create(read.bytes);
     } catch (err) {
       problems.push(problem(src, [...at, "file"], "font-not-ttf", `font file ${JSON.stringify(e.file)} (${shown}) is damaged (${err instanceof Error ? err.message : "unreadable"}); export it again as TTF or OTF`));
       return;
