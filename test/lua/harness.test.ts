@@ -8,6 +8,7 @@ describe("parity harness", () => {
     const expected = allGames().flatMap((g) =>
       Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => `${g.id}/${g.minPlayers + i}`),
     );
+    expect(expected.length).toBeGreaterThan(0);
     expect(parityConfigs().map((c) => `${c.game}/${c.players}`)).toEqual(expected);
   });
   it("reports the first differing step with game, seed, step and both sides", () => {
