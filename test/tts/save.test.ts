@@ -116,6 +116,7 @@ describe.each(GAMES)("%s save", (game) => {
     const { save } = built.get(game)!;
     const sheets = new Map<string, Obj>();
     for (const o of allObjects(save.ObjectStates)) for (const d of Object.values((o.CustomDeck ?? {}) as Record<string, Obj>)) sheets.set(d.FaceURL, d);
+    expect(sheets.size).toBeGreaterThan(0);
     for (const [url, d] of sheets) {
       expect(d.NumWidth).toBeLessThanOrEqual(10);
       expect(d.NumHeight).toBeLessThanOrEqual(7);
@@ -141,8 +142,10 @@ describe.each(GAMES)("%s save", (game) => {
     expect(save.LuaScript).toContain(`playZone = "${zone.GUID}"`);
     for (let n = engine.minPlayers; n <= engine.maxPlayers; n++) expect(save.XmlUI as string).toContain(`onClick="syzygyStart${n}"`);
     expect(save.XmlUI as string).not.toContain(`onClick="syzygyStart${engine.maxPlayers + 1}"`);
-    // Static pieces are locked.
-    for (const o of save.ObjectStates.filter((x: Obj) => x.Name === "Custom_Board")) expect(o.Locked).toBe(true);
+    // Static pieces (boards and reference sheets) are locked.
+    const boards = save.ObjectStates.filter((x: Obj) => x.Name === "Custom_Board");
+    expect(boards.length > 0).toBe(repoModel(game).components.some((c) => c.kind === "board" || c.kind === "sheet"));
+    for (const o of boards) expect(o.Locked).toBe(true);
   });
 
   it("has a LuaScript in MoonSharp's Lua 5.2 grammar that uses no global TTS lacks", () => {
