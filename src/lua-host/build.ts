@@ -9,10 +9,10 @@
  * only when an engine source or tsconfig.lua.json is newer than the bundle.
  */
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
-import * as tstl from "typescript-to-lua";
+import type ts from "typescript";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const LUA_TSCONFIG = path.join(REPO_ROOT, "tsconfig.lua.json");
@@ -20,8 +20,14 @@ export const BUNDLE_PATH = path.join(REPO_ROOT, "out/lua/syzygy-engine.lua");
 
 export class LuaBuildError extends Error {}
 
+const require = createRequire(import.meta.url);
+
+// Loaded only to compile: TypeScript and TSTL cost ~1 s to import, and a fresh bundle needs neither.
+const typescript = (): typeof import("typescript") => require("typescript") as typeof import("typescript");
+const typescriptToLua = (): typeof import("typescript-to-lua") => require("typescript-to-lua") as typeof import("typescript-to-lua");
+
 function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
-  return ts.formatDiagnostics(diagnostics, {
+  return typescript().formatDiagnostics(diagnostics, {
     getCanonicalFileName: (f) => f,
     getCurrentDirectory: () => REPO_ROOT,
     getNewLine: () => "\n",
@@ -33,7 +39,7 @@ export function buildLuaBundle(outFile: string = BUNDLE_PATH, tsconfig: string =
   // Sources edited while this build runs must leave the bundle stale: stamp it with the start time.
   const started = new Date();
   let bundle: string | undefined;
-  const result = tstl.transpileProject(tsconfig, {}, (fileName, text) => {
+  const result = typescriptToLua().transpileProject(tsconfig, {}, (fileName, text) => {
     if (fileName.endsWith(".lua")) bundle = text;
   });
   if (result.diagnostics.length > 0) {
