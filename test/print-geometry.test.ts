@@ -54,11 +54,15 @@ const measured = new Map<string, { pages: Page[]; geo: PageGeometry[] }>();
 
 beforeAll(async () => {
   const t = templates();
+  const games = new Map<string, ReturnType<typeof game>>();
   const art = new Map<string, Map<string, string>>();
   for (const c of cases) {
-    if (!art.has(c.game)) art.set(c.game, new Map(renderSides(game(c.game), t).sides.map((s) => [s.key, s.svg])));
+    if (!games.has(c.game)) {
+      games.set(c.game, game(c.game));
+      art.set(c.game, new Map(renderSides(games.get(c.game)!, t).sides.map((s) => [s.key, s.svg])));
+    }
     const test = c.alignment ? alignmentTest({ width: 63.5, height: 88.9 }, PAPERS[c.paper], c.print) : undefined;
-    const pages = test ? test.pages : printPages(game(c.game), PAPERS[c.paper], c.print);
+    const pages = test ? test.pages : printPages(games.get(c.game)!, PAPERS[c.paper], c.print);
     const pdf = await writePdf(pages, test ? test.faces : art.get(c.game)!, { title: c.name, footer: c.game, paper: PAPERS[c.paper], duplex: c.print.duplex });
     measured.set(c.name, { pages, geo: await pageGeometry(pdf) });
   }
