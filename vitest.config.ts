@@ -8,6 +8,14 @@ import { defineConfig } from "vitest/config";
  */
 const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts"];
 
+/**
+ * The Lua parity file runs as this many projects, each playing its part of every setup's seeds
+ * (test/lua/harness.ts parityPart): one file is one worker, and `npm run test:parity`'s
+ * 1 000 games per setup would keep a single worker busy for minutes.
+ */
+const PARITY = "test/parity.test.ts";
+const PARITY_PARTS = 2;
+
 export default defineConfig({
   test: {
     testTimeout: 120_000,
@@ -17,7 +25,11 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "isolated", include: ISOLATED, isolate: true } },
-      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, PARITY], isolate: false } },
+      ...Array.from({ length: PARITY_PARTS }, (_, i) => ({
+        extends: true as const,
+        test: { name: `parity ${i + 1}/${PARITY_PARTS}`, include: [PARITY], env: { SYZYGY_PARITY_PART: `${i + 1}/${PARITY_PARTS}` } },
+      })),
     ],
   },
 });

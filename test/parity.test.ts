@@ -5,15 +5,21 @@
  * runs must agree EVENT BY EVENT — the first difference is reported with game, seed, step and
  * both sides. A few more games per setup also compare the whole state, every seat's view and the
  * rejections of illegal variants of each action after every step.
+ * vitest.config.ts runs this file as two projects, each playing half of every setup's seeds
+ * (SYZYGY_PARITY_PART), so both cores work.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playthroughs, type Playthrough, type PlaythroughRequest } from "../src/engine/lua-api";
 import { LuaEngine } from "../src/lua-host/index";
-import { firstDifference, parityConfigs, parityGameCount } from "./lua/harness";
+import { firstDifference, parityConfigs, parityGameCount, parityPart, partOf } from "./lua/harness";
 
 const GAMES = parityGameCount();
 /** Games per setup that also compare state, views and rejections after every step. */
 const DEEP_GAMES = GAMES >= 200 ? 6 : 2;
+const PART = parityPart();
+const games = partOf(GAMES, PART);
+const deep = partOf(DEEP_GAMES, PART);
+const seeds = (r: { from: number; to: number }): string => (r.to - r.from === 1 ? `game ${r.from}` : `games ${r.from}–${r.to - 1}`);
 /** Games per Lua call: one call per game would spend its time crossing the WASM boundary. */
 const BATCH = 50;
 
@@ -56,22 +62,25 @@ it("has engines and player counts to compare", () => {
 });
 
 describe.each(configs)("Lua parity, $game with $players players", ({ game, players }) => {
-  it(`${GAMES} seeded random games equal event by event`, () => {
+  it(`seeded random ${seeds(games)} of ${GAMES} equal event by event`, () => {
+    expect(games.to).toBeGreaterThan(games.from);
     let steps = 0;
     let events = 0;
-    for (let from = 0; from < GAMES; from += BATCH) {
-      const r = compareBatch({ game, players, seedPrefix: `parity-${players}-`, from, count: Math.min(BATCH, GAMES - from) });
+    for (let from = games.from; from < games.to; from += BATCH) {
+      const r = compareBatch({ game, players, seedPrefix: `parity-${players}-`, from, count: Math.min(BATCH, games.to - from) });
       steps += r.steps;
       events += r.events;
     }
     // the games are really played: a game that stops at once would compare nothing
-    expect(steps).toBeGreaterThan(GAMES);
+    expect(steps).toBeGreaterThan(games.to - games.from);
     expect(events).toBeGreaterThan(0);
   });
 
-  it(`state, every view and illegal-action rejections equal after each step (${DEEP_GAMES} games)`, () => {
-    const r = compareBatch({ game, players, seedPrefix: `deep-${players}-`, from: 0, count: DEEP_GAMES, states: true, views: true, probes: true });
-    expect(r.steps).toBeGreaterThan(DEEP_GAMES);
+  it(`state, every view and illegal-action rejections equal after each step (${seeds(deep)} of ${DEEP_GAMES})`, () => {
+    expect(deep.to).toBeGreaterThan(deep.from);
+    const count = deep.to - deep.from;
+    const r = compareBatch({ game, players, seedPrefix: `deep-${players}-`, from: deep.from, count, states: true, views: true, probes: true });
+    expect(r.steps).toBeGreaterThan(count);
     // every step carries what was compared (state and view hashes, probes), and at least the
     // unknown action type is refused at each step
     expect(r.deep).toBe(r.steps);

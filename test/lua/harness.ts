@@ -28,6 +28,24 @@ export function parityGameCount(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 20;
 }
 
+/**
+ * Which part of every setup's seeds this run plays: SYZYGY_PARITY_PART="k/n" (vitest.config.ts
+ * runs the parity file as n projects, so the parts play on different workers); all when unset.
+ */
+export function parityPart(): { index: number; count: number } {
+  const text = process.env.SYZYGY_PARITY_PART ?? "1/1";
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const k = Number(m?.[1]);
+  const n = Number(m?.[2]);
+  if (m === null || n < 1 || k < 1 || k > n) throw new Error(`SYZYGY_PARITY_PART must be k/n with 1 ≤ k ≤ n, got "${text}"`);
+  return { index: k - 1, count: n };
+}
+
+/** Part `index` of `count` of the range [0, total): contiguous, the parts together cover it once. */
+export function partOf(total: number, part: { index: number; count: number }): { from: number; to: number } {
+  return { from: Math.floor((total * part.index) / part.count), to: Math.floor((total * (part.index + 1)) / part.count) };
+}
+
 function show(value: unknown): string {
   const text = canonical(value);
   return text.length > 600 ? text.slice(0, 600) + `… (${text.length} chars)` : text;
