@@ -1,12 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Test files that need a fresh module graph: they mock a module (vi.mock), or check what a new
- * process starts with (module-level caches empty). Every other file shares its worker's
- * modules with the files run before it, which saves re-importing fontkit, zod, sharp, pdfkit
- * and the sources in each of ~70 files (about a third of the suite's CPU time).
+ * Test files that need a fresh module graph: they mock a module (vi.mock; test/test-config.test.ts
+ * checks they are listed), or check what a new process starts with (watch's warm-up starts
+ * from empty module-level caches). Every other file shares its worker's modules with the files
+ * run before it, which saves re-importing fontkit, zod, sharp, pdfkit and the sources in each of
+ * ~70 files (about a third of the suite's CPU time); such a file must undo what it changes in
+ * the process (env, listeners, exit code).
  */
-const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts"];
+export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts"];
 
 /**
  * The Lua parity file runs as this many projects, each playing its part of every setup's seeds
