@@ -1,12 +1,37 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Test files that need a fresh module graph: they mock a module (vi.mock; test/test-config.test.ts
+ * checks they are listed), or check what a new process starts with (watch's warm-up starts
+ * from empty module-level caches). Every other file shares its worker's modules with the files
+ * run before it, which saves re-importing fontkit, zod, sharp, pdfkit and the sources in each of
+ * ~70 files (about a third of the suite's CPU time); such a file must undo what it changes in
+ * the process (env, listeners, exit code).
+ */
+export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts"];
+
+/**
+ * The Lua parity file runs as this many projects, each playing its part of every setup's seeds
+ * (test/lua/harness.ts parityPart): one file is one worker, and `npm run test:parity`'s
+ * 1 000 games per setup would keep a single worker busy for minutes.
+ */
+const PARITY = "test/parity.test.ts";
+const PARITY_PARTS = 2;
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
     // vitest leaves a core free by default; on CI's 2 cores the suite is CPU-bound, so use both.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "isolated", include: ISOLATED, isolate: true } },
+      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, PARITY], isolate: false } },
+      ...Array.from({ length: PARITY_PARTS }, (_, i) => ({
+        extends: true as const,
+        test: { name: `parity ${i + 1}/${PARITY_PARTS}`, include: [PARITY], env: { SYZYGY_PARITY_PART: `${i + 1}/${PARITY_PARTS}` } },
+      })),
+    ],
   },
 });

@@ -80,6 +80,10 @@ function playRandom(g: AnyGame, players: number, seed: string, visit?: (state: u
 
 const seedArb = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-".split("")), minLength: 1, maxLength: 8 });
 
+it("has engines to check (the contract below runs once per registered engine)", () => {
+  expect(games.length).toBeGreaterThanOrEqual(3);
+});
+
 describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id, g) => {
   it("is registered with sane metadata", () => {
     expect(g.minPlayers).toBeGreaterThanOrEqual(1);

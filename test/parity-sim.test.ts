@@ -27,8 +27,8 @@ function sameInBoth(fn: "simulateGames" | "replayGame", req: SimRequest | Replay
   return JSON.parse(node);
 }
 
+/** Every *.json under `dir`, sorted; a missing folder throws (readdirSync), so nothing passes vacuously. */
 function exampleFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
@@ -65,16 +65,27 @@ describe("Lua parity of simulate and replay", () => {
       }
     });
   }
-  it("a bad request is refused identically (unknown game, player count)", () => {
-    sameInBoth("replayGame", { game: "no-such-game", players: 3, seed: "x", actions: [] });
-    sameInBoth("simulateGames", { game: parityConfigs()[0].game, players: 99, games: 1, seed: "x", policy: "random" });
+  it("a bad request is refused identically (unknown game, player count); the same request made good is not", () => {
+    const { game, players } = parityConfigs()[0];
+    const unknownGame = sameInBoth("replayGame", { game: "no-such-game", players, seed: "x", actions: [] });
+    expect(unknownGame).toMatchObject({ ok: false, index: -1, rule: "SIM-game" });
+    expect((unknownGame as { message: string }).message).toContain('"no-such-game"');
+    const tooMany = sameInBoth("simulateGames", { game, players: 99, games: 1, seed: "x", policy: "random" });
+    expect(tooMany).toMatchObject({ ok: false, game: -1, rule: "SIM-players" });
+    expect((tooMany as { message: string }).message).toContain("got 99");
+    expect(sameInBoth("replayGame", { game, players, seed: "x", actions: [] })).toMatchObject({ ok: true });
+    expect(sameInBoth("simulateGames", { game, players, games: 1, seed: "x", policy: "random" })).toMatchObject({ ok: true });
   });
   it("every example replay file (examples/**/*.json) replays identically through runEngineInLua", () => {
-    const files = exampleFiles(path.resolve("examples"));
+    const files = exampleFiles(path.join(import.meta.dirname, "../examples"));
+    const games = new Set<string>();
     for (const file of files) {
       const req = JSON.parse(fs.readFileSync(file, "utf8")) as ReplayRequest;
+      games.add(req.game);
       const node = canonical(replayGame(req));
       expect(canonical(runEngineInLua("replayGame", req)), file).toBe(node);
     }
+    // an empty examples folder must not pass: every engine has example replays
+    expect([...games].sort()).toEqual([...new Set(parityConfigs().map((c) => c.game))].sort());
   });
 });

@@ -59,14 +59,17 @@ function mirrored(b: Box, page: PageGeometry, print: PrintOptions): Box {
 const measured = new Map<string, { pages: Page[]; geo: PageGeometry[] }>();
 
 beforeAll(async () => {
-  const art = new Map<string, Map<string, string>>();
+  const games = new Map<string, { game: ReturnType<typeof game>; art: Map<string, string> }>();
   for (const c of cases) {
-    const project = c.project?.();
-    const g = project ? game(c.game, project.data, project.templates) : game(c.game);
-    if (!art.has(c.game)) art.set(c.game, new Map(renderSides(g, project ? templates(project.templates) : templates()).sides.map((s) => [s.key, s.svg])));
+    if (!games.has(c.game)) {
+      const project = c.project?.();
+      const g = project ? game(c.game, project.data, project.templates) : game(c.game);
+      games.set(c.game, { game: g, art: new Map(renderSides(g, project ? templates(project.templates) : templates()).sides.map((s) => [s.key, s.svg])) });
+    }
+    const loaded = games.get(c.game)!;
     const test = c.alignment ? alignmentTest({ width: 63.5, height: 88.9 }, PAPERS[c.paper], c.print) : undefined;
-    const pages = test ? test.pages : printPages(g, PAPERS[c.paper], c.print);
-    const pdf = await writePdf(pages, test ? test.faces : art.get(c.game)!, { title: c.name, footer: c.game, paper: PAPERS[c.paper], duplex: c.print.duplex });
+    const pages = test ? test.pages : printPages(loaded.game, PAPERS[c.paper], c.print);
+    const pdf = await writePdf(pages, test ? test.faces : loaded.art, { title: c.name, footer: c.game, paper: PAPERS[c.paper], duplex: c.print.duplex });
     measured.set(c.name, { pages, geo: await pageGeometry(pdf) });
   }
 }, 180_000);
@@ -162,13 +165,16 @@ describe.each(cases)("$name", (c) => {
   if (c.print.bleedLayout) {
     it("shows each card's full requested bleed on every side in the bleed layout", () => {
       const { pages, geo } = measured.get(c.name)!;
+      let checked = 0;
       pages.forEach((page, i) => {
         for (const p of page.placements.filter((q) => q.outline === false && q.clip.shape.type === "rect" && page.landscape)) {
           const clip = geo[i].pieces.find((b) => Math.abs(b.x - (p.x - c.print.bleedMm)) < TOL && Math.abs(b.y - (p.y - c.print.bleedMm)) < TOL);
           expect(clip, `page ${i + 1}: ${p.face} without its bleed`).toBeDefined();
           expect(clip!.w).toBeCloseTo(p.w + 2 * c.print.bleedMm, 1);
+          checked++;
         }
       });
+      expect(checked).toBeGreaterThan(0);
     });
   }
 });

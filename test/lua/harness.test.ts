@@ -1,13 +1,14 @@
 /** The parity harness itself: it covers every registered engine and names the first difference. */
 import { describe, expect, it } from "vitest";
 import { allGames, playthrough } from "../../src/engine/lua-api";
-import { firstDifference, parityConfigs } from "./harness";
+import { firstDifference, parityConfigs, parityPart, partOf } from "./harness";
 
 describe("parity harness", () => {
   it("covers every registered engine at every player count it supports", () => {
     const expected = allGames().flatMap((g) =>
       Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => `${g.id}/${g.minPlayers + i}`),
     );
+    expect(expected.length).toBeGreaterThan(0);
     expect(parityConfigs().map((c) => `${c.game}/${c.players}`)).toEqual(expected);
   });
   it("reports the first differing step with game, seed, step and both sides", () => {
@@ -28,5 +29,27 @@ describe("parity harness", () => {
     expect(firstDifference(node, short)).toContain("step 3: one side ended early");
     const other = { ...structuredClone(node), result: { over: true, winners: [], scores: [] } };
     expect(firstDifference(node, other)).toContain("result:");
+  });
+  it("splits the seeds into parts that together play each game once", () => {
+    for (const total of [1, 2, 6, 20, 1000]) {
+      for (const count of [1, 2, 3]) {
+        const played = Array.from({ length: count }, (_, index) => partOf(total, { index, count })).flatMap((r) => Array.from({ length: r.to - r.from }, (_, i) => r.from + i));
+        expect(played).toEqual(Array.from({ length: total }, (_, i) => i));
+      }
+    }
+  });
+  it("reads SYZYGY_PARITY_PART as k/n and refuses anything else by name", () => {
+    const saved = process.env.SYZYGY_PARITY_PART;
+    try {
+      process.env.SYZYGY_PARITY_PART = "2/3";
+      expect(parityPart()).toEqual({ index: 1, count: 3 });
+      for (const bad of ["0/2", "3/2", "1/0", "x", ""]) {
+        process.env.SYZYGY_PARITY_PART = bad;
+        expect(() => parityPart(), bad).toThrow(`SYZYGY_PARITY_PART must be k/n with 1 ≤ k ≤ n, got "${bad}"`);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.SYZYGY_PARITY_PART;
+      else process.env.SYZYGY_PARITY_PART = saved;
+    }
   });
 });

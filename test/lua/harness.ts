@@ -20,12 +20,30 @@ export function parityConfigs(): ParityConfig[] {
 }
 
 /**
- * Games per config: 30 in `npm test` (a quick check that fits its time budget), 1 000 in
+ * Games per setup: 20 in `npm test` (a quick check that fits its time budget), 1 000 in
  * `npm run test:parity`, which CI also runs (SYZYGY_PARITY_GAMES).
  */
 export function parityGameCount(): number {
   const fromEnv = Number(process.env.SYZYGY_PARITY_GAMES);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 30;
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 20;
+}
+
+/**
+ * Which part of every setup's seeds this run plays: SYZYGY_PARITY_PART="k/n" (vitest.config.ts
+ * runs the parity file as n projects, so the parts play on different workers); all when unset.
+ */
+export function parityPart(): { index: number; count: number } {
+  const text = process.env.SYZYGY_PARITY_PART ?? "1/1";
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const k = Number(m?.[1]);
+  const n = Number(m?.[2]);
+  if (m === null || n < 1 || k < 1 || k > n) throw new Error(`SYZYGY_PARITY_PART must be k/n with 1 ≤ k ≤ n, got "${text}"`);
+  return { index: k - 1, count: n };
+}
+
+/** Part `index` of `count` of the range [0, total): contiguous, the parts together cover it once. */
+export function partOf(total: number, part: { index: number; count: number }): { from: number; to: number } {
+  return { from: Math.floor((total * part.index) / part.count), to: Math.floor((total * (part.index + 1)) / part.count) };
 }
 
 function show(value: unknown): string {

@@ -21,6 +21,20 @@ interface Bindings {
 }
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The Lua 5.2 WASM module. On first load its emscripten glue adds process-wide error handlers
+ * (one aborts the module on any unhandled rejection); remove them, as src/lua-host/vm.ts does,
+ * so the test files that share this process keep their own error handling.
+ */
+function luaBindings(): Bindings {
+  const uncaught = process.listeners("uncaughtException");
+  const rejection = process.listeners("unhandledRejection");
+  const bindings = require("lua-wasm-bindings/dist/lua.52") as Bindings;
+  for (const l of process.listeners("uncaughtException")) if (!uncaught.includes(l)) process.removeListener("uncaughtException", l);
+  for (const l of process.listeners("unhandledRejection")) if (!rejection.includes(l)) process.removeListener("unhandledRejection", l);
+  return bindings;
+}
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WORLD = fs.readFileSync(path.join(HERE, "fake-world.lua"), "utf8");
 
@@ -99,7 +113,7 @@ export class FakeTts {
 
   /** Boots a table from `save` and runs its script: onLoad(save.LuaScriptState). */
   constructor(readonly save: SaveJson) {
-    this.bindings = require("lua-wasm-bindings/dist/lua.52") as Bindings;
+    this.bindings = luaBindings();
     const { lauxlib, lualib } = this.bindings;
     this.L = lauxlib.luaL_newstate();
     lualib.luaL_openlibs(this.L);

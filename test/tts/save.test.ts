@@ -80,8 +80,10 @@ describe.each(GAMES)("%s save", (game) => {
     expect(save.LuaScript).toContain(`playZone = "${zone.GUID}"`);
     for (let n = engine.minPlayers; n <= engine.maxPlayers; n++) expect(save.XmlUI as string).toContain(`onClick="syzygyStart${n}"`);
     expect(save.XmlUI as string).not.toContain(`onClick="syzygyStart${engine.maxPlayers + 1}"`);
-    // Static pieces are locked.
-    for (const o of save.ObjectStates.filter((x: Obj) => x.Name === "Custom_Board")) expect(o.Locked).toBe(true);
+    // Static pieces (boards and reference sheets) are locked.
+    const boards = save.ObjectStates.filter((x: Obj) => x.Name === "Custom_Board");
+    expect(boards.length > 0).toBe(repoModel(game).components.some((c) => c.kind === "board" || c.kind === "sheet"));
+    for (const o of boards) expect(o.Locked).toBe(true);
   });
 
   it("has a LuaScript in MoonSharp's Lua 5.2 grammar that uses no global TTS lacks", () => {

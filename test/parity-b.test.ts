@@ -1,4 +1,0 @@
-/** Node ⇄ Lua parity of every engine, second half of each config's seeds (see test/lua/parity-suite.ts). */
-import { defineParitySuite } from "./lua/parity-suite";
-
-defineParitySuite(1, 2);

@@ -1,0 +1,28 @@
+/** The test set-up itself (vitest.config.ts): files that mock modules get a module graph of their own. */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ISOLATED } from "../vitest.config";
+
+const ROOT = path.join(import.meta.dirname, "..");
+
+function testFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...testFiles(rel));
+    else if (entry.name.endsWith(".test.ts")) out.push(rel);
+  }
+  return out;
+}
+
+describe("vitest.config.ts", () => {
+  it("isolates every test file that mocks a module (shared modules would ignore or leak the mock)", () => {
+    const files = testFiles("test");
+    expect(files.length).toBeGreaterThan(50);
+    const mocking = files.filter((f) => /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(fs.readFileSync(path.join(ROOT, f), "utf8")));
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.filter((f) => !ISOLATED.includes(f))).toEqual([]);
+    for (const f of ISOLATED) expect(files, f).toContain(f);
+  });
+});
