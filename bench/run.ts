@@ -6,7 +6,8 @@
  *   runs them: reload the YAML of the games touched, render SVGs, rebuild through the cache;
  * - rasterisation floor: only rasterising the unique faces, every core busy, nothing else;
  * - peak RSS (whole process, worker threads included), PDF sizes, engine actions/s (bench/engine.ts);
- * - start-up of the CLI and of `npm run build`, one process per run (bench/startup.ts).
+ * - start-up of the CLI and of `npm run build`, one process per run (bench/startup.ts);
+ * - each special path against the plain path beside it (bench/paths.ts).
  *
  * Run: `npm run bench` (add `--json` for machine-readable output). Nothing here is asserted in tests.
  */
@@ -28,6 +29,7 @@ import { sha256 } from "../src/build/version";
 import { formatEngineBench, type EngineBench } from "./engine";
 import { formatTtsScriptBench, ttsScriptBench } from "./tts-script";
 import { formatStartupBench, startupBench } from "./startup";
+import { formatPathFigures, pathFigures } from "./paths";
 import { execFileSync } from "node:child_process";
 import { tuneV8ForBuilds } from "../src/build/v8-tuning";
 
@@ -125,6 +127,8 @@ async function main(): Promise<void> {
   const ttsScript = await ttsScriptBench();
   // Processes as a user starts them: --help, validate, npm run build (bench/startup.ts).
   const startup = startupBench();
+  // Each special path against the plain one beside it (bench/paths.ts).
+  const paths = await pathFigures();
 
   const figures = {
     coldMs: Math.round(cold.ms),
@@ -154,6 +158,7 @@ async function main(): Promise<void> {
     engines,
     ttsScript,
     startup,
+    paths,
   };
   if (json) {
     process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
@@ -180,6 +185,8 @@ async function main(): Promise<void> {
   log(formatTtsScriptBench(ttsScript));
   log("");
   log(formatStartupBench(startup));
+  log("");
+  log(formatPathFigures(paths));
 }
 
 main().catch((err: unknown) => {
