@@ -128,7 +128,7 @@ gets a Tabletop Simulator save with every piece on the table; players follow the
 - \`../../templates/${id}/*.svg.hbs\`: how each side looks (SVG with Handlebars; mm coordinates).
 
 \`\`\`sh
-npx syzygy validate           # every problem as file:line:col
+npx syzygy validate ${id}     # every problem as file:line:col
 npx syzygy build ${id}        # PNGs, print-and-play PDFs and the TTS save into out/${id}/
 npx syzygy watch ${id}        # rebuild on every save; a live gallery at http://127.0.0.1:8040
 \`\`\`

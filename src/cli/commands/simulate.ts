@@ -4,6 +4,8 @@
  * same seed prints the same bytes every time, in Node and in Lua (`--runtime lua`).
  */
 import type { Command } from "commander";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { GAME_IDS, findGame } from "../../engine/registry";
 import type { Histogram, Policy, SimRequest, SimStats } from "../../engine/sim";
 import { parseRuntime, reportLine, runSimulate } from "../engine-runtime";
@@ -113,9 +115,9 @@ export async function simulateCommand(gameId: string, opts: SimulateOptions): Pr
   if (game === undefined) {
     const guess = closest(gameId, GAME_IDS);
     const known = GAME_IDS.filter((id) => findGame(id) !== undefined);
-    throw new UsageError(
-      `unknown game "${gameId}"${guess !== undefined ? ` (did you mean "${guess}"?)` : ""}; engines available: ${known.join(", ")}`,
-    );
+    // A game of the data folder without code prints and gets a plain TTS save, but has nothing to simulate.
+    const what = existsSync(join("data", gameId, "game.yaml")) ? `"${gameId}" has no rules engine to simulate` : `unknown game "${gameId}"`;
+    throw new UsageError(`${what}${guess !== undefined ? ` (did you mean "${guess}"?)` : ""}; engines available: ${known.join(", ")}`);
   }
   const runtime: Runtime = parseRuntime(opts.runtime);
   if (opts.policy !== "random" && opts.policy !== "greedy") throw new UsageError(`--policy must be random or greedy, got "${opts.policy}"`);
