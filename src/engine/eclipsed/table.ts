@@ -229,7 +229,9 @@ const HINTS: RefusalHint[] = [
   { rule: "draw", starts: "", problem: "The discard pile is empty", fix: "press Draw from deck" },
 ];
 
+/** The defaults (src/table/adapter.ts), with what this game adds to the table. */
 export const table: TableRules = {
+  ...defaultTableRules,
   hints: HINTS,
   buttons: [
     { id: "drawDeck", label: "Draw from deck" },
@@ -246,14 +248,7 @@ export const table: TableRules = {
   ],
   meldAreas: true,
   slotsPerSeat: 1,
-  hand: defaultTableRules.hand,
-  played: defaultTableRules.played,
-  won: defaultTableRules.won,
-  hidden: defaultTableRules.hidden,
-  reveals: defaultTableRules.reveals,
-  hold: defaultTableRules.hold,
   dropAction: (game, state, seat, card) => dropAction(game, state, seat, card),
-  pieceDrop: defaultTableRules.pieceDrop,
   spots: (_game, state, players) => spots(state as State, players),
   button: (ctx, seat, id) => button(ctx, seat, id),
   laidOut: (ctx, seat) => laidOut(ctx, seat),

@@ -131,26 +131,19 @@ const HINTS: RefusalHint[] = [
   { rule: "LT-6", starts: "", problem: "", fix: "follow the led suit or play the Lunar Eclipse" },
 ];
 
+/** The defaults (src/table/adapter.ts), with what this game adds to the table. */
 export const table: TableRules = {
+  ...defaultTableRules,
   hints: HINTS,
-  buttons: [],
   choices: [
     { label: "No trumps: highest of the led suit wins", options: { highestAnySuit: false } },
     { label: "No trumps: highest number of any suit wins (LT-7)", options: { highestAnySuit: true } },
   ],
-  meldAreas: false,
-  slotsPerSeat: 1,
-  hand: defaultTableRules.hand,
   played: viewTrick,
   won: viewWon,
   hidden: (_game, _before, _seat, action) => action.type === "commit",
   reveals: (e) => revealEvent(e),
   hold: (events, colors) => trickHold(events, colors),
-  dropAction: defaultTableRules.dropAction,
-  pieceDrop: defaultTableRules.pieceDrop,
-  spots: defaultTableRules.spots,
-  button: defaultTableRules.button,
-  laidOut: defaultTableRules.laidOut,
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };

@@ -146,13 +146,11 @@ const HINTS: RefusalHint[] = [
   { rule: "SE-6", starts: "", problem: "", fix: "play a card of the lead suit or the card matching your first card's rank" },
 ];
 
+/** The defaults (src/table/adapter.ts), with what this game adds to the table. */
 export const table: TableRules = {
+  ...defaultTableRules,
   hints: HINTS,
-  buttons: [],
-  choices: defaultTableRules.choices,
-  meldAreas: false,
   slotsPerSeat: 2,
-  hand: defaultTableRules.hand,
   played: (game, state) => trick(state, game.view(state, -1) as View),
   reveals: (e) => revealEvent(e),
   hold: (events, colors) => trickHold(events, colors),
@@ -161,7 +159,6 @@ export const table: TableRules = {
     const s = before as State;
     return s.faceDown && s.phase === "secondCards";
   },
-  dropAction: defaultTableRules.dropAction,
   pieceDrop: (game, state, players, note) => {
     const bid = parseBid(note);
     if (bid === undefined) return undefined;
@@ -170,9 +167,6 @@ export const table: TableRules = {
     if (seat < 0 || seat >= players || view.bidCards[bid.n - 1] === undefined) return undefined;
     return { seat: seat, action: { type: "bid", tricks: view.bidCards[bid.n - 1].tricks } as unknown as { type: string } };
   },
-  spots: defaultTableRules.spots,
-  button: defaultTableRules.button,
-  laidOut: defaultTableRules.laidOut,
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
 };
