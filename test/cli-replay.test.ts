@@ -1,5 +1,5 @@
 /** `syzygy replay` and `syzygy simulate`: output contract, exit codes, located errors, determinism. */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -16,8 +16,8 @@
  */
 import { canonical, hasherAdd, hasherHex, hasherNew } from "../src/engine/core/serialize";
 import { rngFromSeed, rngInt } from "../src/engine/core/rng";
-import type { BaseAction, BaseEvent, GameConfig } from "../src/engine/core/types";
-import { allGames, findGame, type AnyGame } from "../src/engine/registry";
+import type { BaseEvent, GameConfig } from "../src/engine/core/types";
+import { allGames, findGame } from "../src/engine/registry";
 import { mergeOptions, randomSeat, type Policy, type ReplayAction, type ReplayRequest, type SimRequest } from "../src/engine/sim";
 
 export const PLAYTHROUGH_DIR = "test/playthroughs";

@@ -11,9 +11,9 @@
  */
 import { rngFromSeed, rngInt } from "./core/rng";
 import type { Rng } from "./core/rng";
-import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew, shown } from "./core/serialize";
+import { canonical, hasherAdd, hasherHex, hasherNew, shown } from "./core/serialize";
 import type { Hasher } from "./core/serialize";
-import type { BaseAction, BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
+import type { BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
 import { byteOrder, stableSort } from "./core/util";
 import { findGame, GAME_IDS } from "./registry";
 import type { AnyGame } from "./registry";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
 import { UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
-import { FakeTts, type Snapshot } from "./fake-tts";
+import { type Snapshot } from "./fake-tts";
 import { useFakeTables, tableRefusal, Mirror, play, replayOn, type CardAction } from "./driver";
 
 const fixture = useFakeTables("lunar-trick");
@@ -89,7 +89,7 @@ describe("lunar-trick TTS script", () => {
     let refused = 0;
     const rules = new Set<string>();
     while (!m.over() && m.state.round === 1) {
-      const { seat, action } = m.next();
+      const { seat } = m.next();
       const bad = m.illegalFor(seat);
       if (bad !== undefined) {
         t.messages();

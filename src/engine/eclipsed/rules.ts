@@ -5,7 +5,6 @@
  * prose: ./index.ts. `legal` enumerates exactly what `apply` accepts; both ask the same
  * predicates (`meldRejection`, `discardRejection`, `goOutRejection`), so they cannot disagree.
  */
-import { shown } from "../core/serialize";
 import { commitComplete, commitSet, commitWaiting } from "../core/commits";
 import { rngCopy } from "../core/rng";
 import type { ApplyResult, GameResult, Rejection } from "../core/types";
