@@ -11,9 +11,9 @@ import {
   handlePickUp,
   movesFrom,
   movesMade,
+  playerLogText,
   pressButton,
   refreshUi,
-  replayText,
   restore,
   saveText,
   startGame,
@@ -21,9 +21,10 @@ import {
 } from "./session";
 import { STANDARD_RULES, type MatchChoice } from "../../src/table/options";
 import { saveConfig } from "./config";
-import type { TableObject } from "./table";
+import { shieldPile, shielded, type TableObject } from "./table";
 import { tableText } from "./wording";
 import { UI_BOTS, UI_OPTION } from "../../src/table/ui-ids";
+import { freshSeed, stir, stirObject } from "./entropy";
 
 declare let syzygyStart2: (player: unknown) => void;
 declare let syzygyStart3: (player: unknown) => void;
@@ -77,11 +78,14 @@ function start(players: number): void {
     return;
   }
   confirming = 0;
-  const problem = startGame(players, "tts-" + tostring(os.time()), bots < players ? bots : players, choice);
+  // Unguessable (./entropy.ts): the old "tts-" .. os.time() let a player find the seed, and so
+  // every hand, from their own hand by trying the minutes around the start.
+  const problem = startGame(players, freshSeed(), bots < players ? bots : players, choice);
   if (problem !== "") broadcastToAll(problem, RED);
 }
 
 onLoad = (saved) => {
+  stir("load");
   if (saved !== undefined && saved !== "") {
     const problem = restore(JSON.decode(saved) as SavedGame);
     if (problem !== "") broadcastToAll(tableText("Could not resume the saved game: " + problem, "start a new one"), RED);
@@ -99,32 +103,76 @@ onLoad = (saved) => {
 onSave = () => saveText();
 
 onObjectDrop = (color, obj) => {
+  stirObject(color, obj as unknown as TableObject);
   handleDrop(color, obj as unknown as TableObject);
 };
 
 onObjectPickUp = (color, obj) => {
+  stirObject(color, obj as unknown as TableObject);
   handlePickUp(color, obj as unknown as TableObject);
 };
 
-syzygyStart2 = () => start(2);
-syzygyStart3 = () => start(3);
-syzygyStart4 = () => start(4);
-syzygyBots = () => {
+onPlayerChangeColor = (color) => stir("seat " + color);
+
+// Secret piles (mods/tts/table.ts `shield`): a pile formed from face-down cards is shielded too,
+// and any player action on a shielded object is refused — onPlayerAction: "Return `false` to
+// prevent the action's default behavior."
+onObjectEnterContainer = (container) => {
+  shieldPile(container as unknown as TableObject);
+};
+onPlayerAction = (player, _action, targets) => {
+  for (const t of targets as unknown as TableObject[]) if (shielded(t)) return false;
+  stir("action " + player.color);
+  return true;
+};
+// Searching and peeking cannot be refused by a script (README: the host turns off the
+// "Contextual" and "Peeking" permissions); should it happen anyway, everyone is told.
+onObjectSearchStart = (obj, color) => {
+  if (gameInProgress() && (obj as unknown as TableObject).is_face_down) broadcastToAll(color + " is searching a face-down pile.", RED);
+};
+onObjectPeek = (obj, color) => {
+  if (gameInProgress() && shielded(obj as unknown as TableObject)) broadcastToAll(color + " peeked at a hidden card.", RED);
+};
+
+/** The clicking player's colour, for the entropy pool. */
+function clicked(player: unknown): string {
+  const p = player as { color?: string } | undefined;
+  return p !== undefined && p.color !== undefined ? p.color : "";
+}
+
+syzygyStart2 = (player) => {
+  stir("start 2 " + clicked(player));
+  start(2);
+};
+syzygyStart3 = (player) => {
+  stir("start 3 " + clicked(player));
+  start(3);
+};
+syzygyStart4 = (player) => {
+  stir("start 4 " + clicked(player));
+  start(4);
+};
+syzygyBots = (player) => {
+  stir("bots " + clicked(player));
   bots = (bots + 1) % (maxPlayers() + 1);
   showChoices();
 };
-syzygyOption = () => {
+syzygyOption = (player) => {
+  stir("option " + clicked(player));
   choice = (choice + 1) % matchChoices().length;
   showChoices();
 };
 /** For the Lua console and tests: a game with a chosen seed, bot seats and option ("" = started). */
 syzygyStartSeeded = (players, seed, botSeats, optionIndex) =>
   startGame(players, seed, botSeats !== undefined ? botSeats : 0, optionIndex !== undefined ? optionIndex : 0);
-/** Prints the game so far as a `syzygy replay` file (to check a table game with the CLI). */
+/**
+ * Print replay log: during a game, what the pressing player may see (session.playerLogText: no
+ * seed, no one else's hidden moves); once the game is over, the whole game as a `syzygy replay`
+ * file with the revealed seed. Without a player (the host's console): the spectator's log.
+ */
 syzygyReplayLog = (player) => {
-  const text = replayText();
-  if (player !== undefined) printToColor(text, player.color as PlayerColor, { r: 1, g: 1, b: 1 });
-  else print(text);
+  if (player !== undefined) printToColor(playerLogText(player.color), player.color as PlayerColor, { r: 1, g: 1, b: 1 });
+  else print(playerLogText(""));
 };
 syzygyCollect = () => endHold();
 // The games' HUD buttons (XmlUI onClick="syzygy_<id>"): TTS passes the clicking Player first.
@@ -132,7 +180,10 @@ syzygyCollect = () => endHold();
 for (const def of GAMES) {
   for (const b of def.table.buttons) {
     const id = b.id;
-    (_G as unknown as { [name: string]: unknown })["syzygy_" + id] = (player: { color: string }) => pressButton(player.color, id);
+    (_G as unknown as { [name: string]: unknown })["syzygy_" + id] = (player: { color: string }) => {
+      stir(id + " " + player.color);
+      pressButton(player.color, id);
+    };
   }
 }
 syzygySaveText = () => saveText();

@@ -34,6 +34,7 @@ import {
   putCard,
   putInHand,
   setHighlight,
+  shieldPiles,
   turnFaceDown,
   zoneObjects,
   type TableObject,
@@ -42,6 +43,7 @@ import { withChoice } from "../../src/table/options";
 import { rngFromSeed } from "../../src/engine/core/rng";
 import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
+import { seedCommitment } from "../../src/table/commitment";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
@@ -83,7 +85,13 @@ interface Live {
   game: AnyGame;
   rules: TableRules;
   players: number;
+  /** Secret until the game ends (the HUD shows `commitment`). */
   seed: string;
+  commitment: string;
+  /** The end of the game has been announced with the seed. */
+  revealed: boolean;
+  /** Per logged action: made during a simultaneous (hidden) step. */
+  simultaneous: boolean[];
   options: { [name: string]: unknown };
   bots: boolean[];
   /** A bot move is scheduled (paced so people can follow). */
@@ -169,6 +177,7 @@ function withSeat(seat: number, a: BaseAction): LoggedAction {
 function applyLogged(g: Live, seat: number, action: BaseAction): { rule: string; message: string } | { events: BaseEvent[] } {
   const result = g.game.apply(g.state, seat, action);
   if (!result.ok) return { rule: result.rule, message: result.message };
+  g.simultaneous.push(g.game.active(g.state).length > 1);
   g.actions.push(withSeat(seat, action));
   g.state = result.state;
   return { events: result.events };
@@ -202,6 +211,9 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
     rules: rules,
     players: players,
     seed: seed,
+    commitment: seedCommitment(seed),
+    revealed: false,
+    simultaneous: [],
     options: options,
     bots: botSeats,
     botPending: false,
@@ -215,11 +227,11 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
     objects: indexObjects(),
   };
   UI.setAttribute(UI_START_PANEL, "active", "false");
-  UI.setValue(UI_SEED, "seed " + seed);
+  showSeed(live);
   const botNames: string[] = [];
   for (let s = 0; s < players; s++) if (botSeats[s]) botNames.push(live.colors[s]);
   const botLine = botNames.length > 0 ? "; bots play " + botNames.join(", ") : "";
-  broadcastToAll(game.id + ": new game for " + players + " players (" + live.colors.join(", ") + "), " + picked.label + botLine + ", seed " + seed + ".", GOLD);
+  broadcastToAll(game.id + ": new game for " + players + " players (" + live.colors.join(", ") + "), " + picked.label + botLine + "; deal commitment " + live.commitment + " (the seed is revealed at the end).", GOLD);
   reconcile(live, true);
   updateUi(live);
   scheduleBot(live);
@@ -343,23 +355,45 @@ function act(g: Live, seat: number, action: BaseAction): { rule: string; message
   return undefined;
 }
 
-/** A card picked up from its owner's hand during a hidden step is turned face down at once. */
+/**
+ * Whatever its owner lifts from the hand during a secret step is turned face down at once, so
+ * nobody sees it while it is carried: a card whose move the adapter lays face down, any card of
+ * a simultaneous step (its last seat too: the earlier commits are still hidden), and a piece
+ * that stands for a move (a Solar Eclipse bid card: bids stay hidden until scoring, SE-2).
+ */
 export function handlePickUp(color: string, obj: TableObject): void {
   const g = live;
   if (g === undefined || isContainer(obj)) return;
-  const card = obj.getGMNotes();
-  if (card === "" || !isDeckCard(card)) return;
+  const note = obj.getGMNotes();
+  if (note === "") return;
   const seat = seatOf(g, color);
-  if (seat < 0 || ownerOf(g, card) !== seat) return;
+  if (seat < 0) return;
   let active = false;
   for (const s of g.game.active(g.state)) if (s === seat) active = true;
   if (!active) return;
+  if (!isDeckCard(note)) {
+    const piece = g.rules.pieceDrop(g.game, g.state, g.players, note);
+    if (piece !== undefined && piece.seat === seat) turnFaceDown(obj);
+    return;
+  }
+  if (ownerOf(g, note) !== seat) return;
   // The step's kind of move (a card's own legal move, else any): hidden steps commit face down.
   const legal = g.game.legal(g.state, seat) as { type: string; card?: string }[];
   if (legal.length === 0) return;
   let probe = legal[0];
-  for (const a of legal) if (a.card === card) probe = a;
-  if (g.rules.hidden(g.game, g.state, seat, probe as BaseAction)) turnFaceDown(obj);
+  for (const a of legal) if (a.card === note) probe = a;
+  if (secretStep(g, seat, probe as BaseAction)) turnFaceDown(obj);
+}
+
+/**
+ * True when `seat`'s move `probe` is a secret: the adapter lays it face down, or it belongs to a
+ * simultaneous step (several seats to act, or the step's earlier moves were made side by side).
+ */
+function secretStep(g: Live, seat: number, probe: BaseAction): boolean {
+  if (g.rules.hidden(g.game, g.state, seat, probe)) return true;
+  if (g.game.active(g.state).length > 1) return true;
+  const last = g.actions.length - 1;
+  return last >= 0 && g.simultaneous[last] && g.actions[last].seat !== seat && g.actions[last].type === probe.type;
 }
 
 /** A game piece other than a deck card (a bid card) dropped into the play zone. */
@@ -589,6 +623,7 @@ function reconcile(g: Live, forcePieces = false): void {
     }
   }
   g.rules.arrange(context(g, forcePieces));
+  shieldPiles();
   if (dealt > 0) verifyHands(g, 2);
 }
 
@@ -664,6 +699,14 @@ function updateUi(g: Live): void {
     status = "Game over: " + names.join(" and ") + (names.length > 1 ? " share the victory." : " wins.");
     UI.setAttribute(UI_START_PANEL, "active", "true");
     g.botPending = false;
+    if (!g.revealed) {
+      g.revealed = true;
+      broadcastToAll(
+        "The deal's seed was " + g.seed + " (commitment " + g.commitment + "): Print replay log, then check the deal with syzygy replay.",
+        GOLD,
+      );
+    }
+    showSeed(g);
   } else if (g.busy && g.hold !== undefined) {
     status = g.hold.status;
   } else {
@@ -672,6 +715,15 @@ function updateUi(g: Live): void {
     status = "Waiting for " + names.join(", ");
   }
   UI.setValue(UI_STATUS, status);
+}
+
+/**
+ * The HUD's seed line: the commitment while the game runs (the seed would give every hand
+ * away), the seed itself once the game is over.
+ */
+function showSeed(g: Live): void {
+  if (g.game.result(g.state).over) UI.setValue(UI_SEED, "seed " + g.seed + " (commitment " + g.commitment + ")");
+  else UI.setValue(UI_SEED, "deal commitment " + g.commitment);
 }
 
 /** The text `onSave` returns. */
@@ -693,14 +745,53 @@ export function saveText(): string {
   return canonical(saved);
 }
 
-/** The action log as a `syzygy replay` input file (options only when the game has any: Lua cannot tell {} from []). */
+function hasOptions(g: Live): boolean {
+  let any = false;
+  for (const _k in g.options) any = true;
+  return any;
+}
+
+/**
+ * The whole game as a `syzygy replay` input file, with the seed and the commitment shown at
+ * Start (`syzygy replay` checks they match). Options only when the game has any: Lua cannot
+ * tell {} from []. Only for a finished game (or the host's console): the seed gives every hand away.
+ */
 export function replayText(): string {
   const g = live;
   if (g === undefined) return "";
-  let any = false;
-  for (const _k in g.options) any = true;
-  if (!any) return canonical({ game: g.game.id, players: g.players, seed: g.seed, actions: g.actions });
-  return canonical({ game: g.game.id, players: g.players, seed: g.seed, options: g.options, actions: g.actions });
+  if (!hasOptions(g)) return canonical({ game: g.game.id, players: g.players, seed: g.seed, commitment: g.commitment, actions: g.actions });
+  return canonical({ game: g.game.id, players: g.players, seed: g.seed, commitment: g.commitment, options: g.options, actions: g.actions });
+}
+
+/**
+ * The log `color` may print. After the game: the whole replay file. During it: what that player
+ * may see and nothing more — the commitment (no seed), the engine's view for their seat (built
+ * from public parts and their own hand: the engines' contract), their own moves in full, and of
+ * everyone else's moves only who made which kind of move (what the table showed; the public
+ * details, such as cards played face up, are in the view).
+ */
+export function playerLogText(color: string): string {
+  const g = live;
+  if (g === undefined) return "";
+  if (g.game.result(g.state).over) return replayText();
+  const seat = seatOf(g, color);
+  const moves: { [k: string]: unknown }[] = [];
+  for (const a of g.actions) {
+    if (a.seat === seat) moves.push(a as unknown as { [k: string]: unknown });
+    else moves.push({ seat: a.seat, type: a.type });
+  }
+  const out: { [k: string]: unknown } = {
+    game: g.game.id,
+    players: g.players,
+    commitment: g.commitment,
+    seat: seat,
+    color: color,
+    moves: moves,
+    view: g.game.view(g.state, seat),
+    note: "game in progress: the seed and the full log are printed when the game is over",
+  };
+  if (hasOptions(g)) out.options = g.options;
+  return canonical(out);
 }
 
 export function movesMade(): number {
@@ -723,9 +814,11 @@ export function restore(saved: SavedGame): string {
   for (let s = 0; s < saved.players; s++) bots.push(saved.bots !== undefined && saved.bots[s] === true);
   let state = newState(game, saved.players, saved.seed, options);
   const actions: LoggedAction[] = [];
+  const simultaneous: boolean[] = [];
   for (const a of saved.actions) {
     const r = game.apply(state, a.seat, withoutSeat(a));
     if (!r.ok) return "saved move " + (actions.length + 1) + " is refused [" + r.rule + "]";
+    simultaneous.push(game.active(state).length > 1);
     state = r.state;
     actions.push(a);
   }
@@ -737,6 +830,10 @@ export function restore(saved: SavedGame): string {
     rules: tableRules(),
     players: saved.players,
     seed: saved.seed,
+    commitment: seedCommitment(saved.seed),
+    // A game saved after its end was announced is not announced again.
+    revealed: game.result(state).over,
+    simultaneous: simultaneous,
     options: options,
     bots: bots,
     botPending: false,
@@ -757,7 +854,7 @@ export function restore(saved: SavedGame): string {
     if (guid !== undefined && loc !== undefined && loc.area === "slot") place(g, guid, loc);
   }
   UI.setAttribute(UI_START_PANEL, "active", "false");
-  UI.setValue(UI_SEED, "seed " + g.seed);
+  showSeed(g);
   if (g.busy) {
     endHold();
   } else {
@@ -773,7 +870,7 @@ export function refreshUi(): void {
   const g = live;
   UI.setAttribute(UI_START_PANEL, "active", gameInProgress() ? "false" : "true");
   if (g !== undefined) {
-    UI.setValue(UI_SEED, "seed " + g.seed);
+    showSeed(g);
     updateUi(g);
   }
 }

@@ -53,6 +53,8 @@ interface Target {
   pos: Vec;
   rot: Vec;
   locked: boolean;
+  /** Interactable whatever its face (bound for a hand; a two-sided token). */
+  open: boolean;
 }
 
 /** Where each object must end up, by GUID; `order` keeps them in the order they were asked for. */
@@ -68,6 +70,38 @@ function put(obj: TableObject, t: Target): void {
   obj.setPosition(t.pos);
   obj.setRotation(t.rot);
   if (t.locked) obj.setLock(true);
+  shield(obj, faceDownAt(t.rot) && !t.open);
+}
+
+/** A rotation that shows an object's back (its face is the +Y side). */
+function faceDownAt(r: Vec): boolean {
+  const z = r.z % 360;
+  return z > 90 && z < 270;
+}
+
+/**
+ * Face-down cards and piles the script lays on the table (the draw pile, undealt and set-aside
+ * cards, face-down commits, set-aside bid cards) are not interactable: TTS's `interactable` is
+ * "If the object can be interacted with by Players", so nobody can pick them up, flip, search
+ * or peek at them; face-up ones and hand cards are interactable again.
+ */
+export function shield(obj: TableObject, hidden: boolean): void {
+  obj.interactable = !hidden;
+}
+
+/** True for what `shield` protects: a face-down card or pile not held in a hand. */
+export function shielded(obj: TableObject): boolean {
+  return obj.interactable === false;
+}
+
+/** A pile formed on the table (cards merge into a Deck) is shielded like the cards it formed from. */
+export function shieldPile(obj: TableObject): void {
+  if (isContainer(obj) && obj.is_face_down) shield(obj, true);
+}
+
+/** Shields every face-down pile on the table (after a load: TTS saves no `interactable`). */
+export function shieldPiles(): void {
+  for (const obj of allObjects()) shieldPile(obj);
 }
 
 function done(guid: string): void {
@@ -92,6 +126,7 @@ function attempt(guid: string): boolean {
   if (box !== undefined && lies(box, t.pos)) {
     // Already in a pile at its target (the draw pile is the save's deck): leave it there. Taking
     // it out would only spawn it onto the pile, which it would enter again.
+    shieldPile(box);
     done(guid);
     return true;
   }
@@ -147,9 +182,9 @@ function retryNextFrame(): void {
 }
 
 /** Sends `guid` to a position and rotation (now if it exists, else once it has spawned). */
-export function moveTo(guid: string, pos: Vec, rot: Vec, locked: boolean): void {
+export function moveTo(guid: string, pos: Vec, rot: Vec, locked: boolean, open = false): void {
   if (targets[guid] === undefined) order.push(guid);
-  targets[guid] = { pos: pos, rot: rot, locked: locked };
+  targets[guid] = { pos: pos, rot: rot, locked: locked, open: open };
   attempt(guid);
 }
 
@@ -166,13 +201,13 @@ export function putCard(guid: string, p: Point, level: number, yaw: number, face
 /** Puts a card into a player's hand (TTS adds objects that land in a hand zone to that hand). */
 export function putInHand(guid: string, color: string): void {
   const hand = Player[color as PlayerColor].getHandTransform(1);
-  moveTo(guid, hand.position, { x: 0, y: hand.rotation.y + 180, z: 0 }, false);
+  moveTo(guid, hand.position, { x: 0, y: hand.rotation.y + 180, z: 0 }, false, true);
 }
 
 /** Puts a card back where it was picked up (its old place in the hand row), face up for its owner. */
 export function putBack(guid: string, at: Vec, color: string): void {
   const hand = Player[color as PlayerColor].getHandTransform(1);
-  moveTo(guid, at, { x: 0, y: hand.rotation.y + 180, z: 0 }, false);
+  moveTo(guid, at, { x: 0, y: hand.rotation.y + 180, z: 0 }, false, true);
 }
 
 /** GMNotes of the cards in `color`'s hand, as TTS holds them. */
@@ -197,7 +232,7 @@ export function turnFaceDown(obj: TableObject): void {
 
 /** Moves any object (token, marker) to `p`, optionally rotated so its back is up. */
 export function putPiece(guid: string, p: Vec, flipped: boolean): void {
-  moveTo(guid, { x: p.x, y: p.y, z: p.z }, { x: 0, y: 180, z: flipped ? 180 : 0 }, false);
+  moveTo(guid, { x: p.x, y: p.y, z: p.z }, { x: 0, y: 180, z: flipped ? 180 : 0 }, false, true);
 }
 
 /**

@@ -22,6 +22,9 @@ export interface TableObject {
   readonly spawning: boolean;
   readonly remainder: TableObject | undefined;
   readonly pick_up_position: Vec | undefined;
+  readonly is_face_down: boolean;
+  /** TTS: "If the object can be interacted with by Players." */
+  interactable: boolean;
   getGUID(): string;
   getGMNotes(): string;
   getName(): string;

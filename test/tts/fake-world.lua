@@ -533,7 +533,13 @@ function api(o)
     if k == "remainder" then return o.remainder end
     if k == "pick_up_position" then return o.pick_up_position end
     if k == "pick_up_rotation" then return o.pick_up_rotation end
+    if k == "interactable" then return o.interactable ~= false end
     return nil
+  end, __newindex = function(_, k, v)
+    -- TTS: interactable "If the object can be interacted with by Players. Other object will still
+    -- be able to interact with it." (Not saved: a loaded object is interactable again.)
+    if k == "interactable" then o.interactable = v == true return end
+    F.errors[#F.errors + 1] = "set unknown property " .. tostring(k) .. " on " .. o.guid
   end })
 end
 
@@ -576,9 +582,25 @@ print = function(...)
   say("print", "log", table.concat(parts, "\t"))
 end
 
+-- TTS: Player.Action "A list of player actions is available as `Player.Action`" (player/manager.md);
+-- Player.getPlayers() "Returns a table of all Player instances." (the seated colours here).
+local PLAYER_ACTIONS = { "Copy", "Cut", "Delete", "FlipIncrementalLeft", "FlipIncrementalRight", "FlipOver", "Group",
+  "Paste", "PickUp", "Randomize", "RotateIncrementalLeft", "RotateIncrementalRight", "RotateOver", "Select", "Under" }
+local playerStatics = { Action = {} }
+for i, name in ipairs(PLAYER_ACTIONS) do playerStatics.Action[name] = i - 1 end
+playerStatics.getPlayers = function()
+  local out = {}
+  for _, g in ipairs(F.order) do
+    local z = F.objects[g]
+    if z.name == "HandTrigger" then out[#out + 1] = Player[z.fog] end
+  end
+  return out
+end
+
 Player = setmetatable({}, { __index = function(_, color)
+  if playerStatics[color] ~= nil then return playerStatics[color] end
   return {
-    color = color, seated = true, steam_name = color .. " player",
+    color = color, seated = true, steam_name = color .. " player", steam_id = "7656119800000000" .. #color,
     getHandTransform = function(i)
       local z = F.handZone(color)
       if z == nil then error("no hand zone for " .. tostring(color)) end
@@ -718,6 +740,8 @@ end
 function F.pickUp(color, note)
   local o = F.find(note)
   if o == nil then return "missing" end
+  local gate = F.interact(color, o, Player.Action.PickUp)
+  if gate ~= nil then return gate end
   if o.locked then return "locked" end
   if o.hand ~= nil and o.hand ~= color then return "not yours" end
   o.pick_up_position = vec(o.pos.x, o.pos.y, o.pos.z)
@@ -745,6 +769,59 @@ function F.release(color, x, z)
     if o.pos.x == at.x and o.pos.y == at.y and o.pos.z == at.z then F.mergeCheck(o) end
   end, F.clock + FRAME)
   return "dropped"
+end
+
+--- What stops a player's action on `o`: "not interactable", "refused" (onPlayerAction), or nil.
+-- TTS: interactable "If the object can be interacted with by Players"; onPlayerAction "Called when
+-- a player attempts to perform an action. Return `false` to prevent the action's default behavior."
+function F.interact(color, o, action)
+  if o.interactable == false then return "not interactable" end
+  if action ~= nil and callHandler("onPlayerAction", Player[color], action, { o.handle }) == false then return "refused" end
+  return nil
+end
+
+--- A live object by GMNotes, else the live deck holding that card.
+local function findOrPile(note)
+  local o = F.find(note)
+  if o == nil then o = F.deckOf(note) end
+  return o
+end
+
+--- A player opens the context menu's Search on the pile holding `note`: the notes they now read, or
+-- why not. TTS: onObjectSearchStart "Called when a search is started on a container." (Search is
+-- in the object's context menu, an interaction: the host's "Contextual" permission.)
+function F.search(color, note)
+  local o = findOrPile(note)
+  if o == nil or o.contents == nil then return json.encode({ refused = "missing" }) end
+  local gate = F.interact(color, o, nil)
+  if gate ~= nil then return json.encode({ refused = gate }) end
+  callHandler("onObjectSearchStart", o.handle, color)
+  local notes = {}
+  for i, c in ipairs(o.contents) do notes[i] = c.GMNotes or "" end
+  return json.encode({ seen = notes })
+end
+
+--- A player peeks at the object (or top of the pile) holding `note`: the note they read, or why not.
+-- TTS: onObjectPeek "Called when a player peeks at an Object." (an interaction: "Peeking" permission)
+function F.peek(color, note)
+  local o = findOrPile(note)
+  if o == nil then return json.encode({ refused = "missing" }) end
+  local gate = F.interact(color, o, nil)
+  if gate ~= nil then return json.encode({ refused = gate }) end
+  callHandler("onObjectPeek", o.handle, color)
+  if o.contents ~= nil then return json.encode({ seen = { o.contents[#o.contents].GMNotes or "" } }) end
+  return json.encode({ seen = { o.gm_notes } })
+end
+
+--- A player flips the object holding `note` over (Player.Action.FlipOver), where it lies.
+function F.flip(color, note)
+  local o = findOrPile(note)
+  if o == nil then return "missing" end
+  local gate = F.interact(color, o, Player.Action.FlipOver)
+  if gate ~= nil then return gate end
+  if o.locked then return "locked" end
+  o.rot = vec(o.rot.x, o.rot.y, norm(o.rot.z + 180))
+  return "flipped"
 end
 
 function F.drop(color, note, x, z)

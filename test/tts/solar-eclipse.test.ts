@@ -31,11 +31,12 @@ describe("solar-eclipse TTS script", () => {
     const rest = objs.filter((o) => o.note.startsWith("bid-cards/") && o.note.endsWith(`-${"abc"[seat]}`) && o.note !== note);
     expect(rest.length).toBe(5);
     expect(rest.every((o) => o.down && o.hand === "")).toBe(true);
-    // White may not drop Yellow's bid card... Yellow's cards are in Yellow's hand, so try a second bid of one's own.
+    // The set-aside bid cards would tell the chosen one by elimination: nobody may pick them up
+    // (not interactable), not even their owner for a second bid.
     t.messages();
     const again = rest[0].note;
-    t.drop(m.colors[seat], again);
-    expect(t.messages()[0].text).toMatch(/^You have already bid this round; wait until everyone has bid \[SE-2\]\.$/);
+    expect(t.drop(m.colors[seat], again)).toBe("not interactable");
+    expect(t.drop(m.colors[1 - seat], again)).toBe("not interactable");
     expect(t.snapshot().objects.find((o) => o.note === again)).toMatchObject({ down: true, hand: "" });
   });
 

@@ -1,0 +1,66 @@
+/**
+ * The table's secret seed. A seed a player can guess gives every hand away (the engines are
+ * public), so it is drawn from every source of unpredictability a TTS script has, mixed through
+ * SHA-256 (src/table/commitment.ts):
+ * - the host's clocks: os.time() (seconds) and os.clock() (processor time, sub-millisecond);
+ * - math.random() as the interpreter seeded it (TTS's MoonSharp seeds its generator itself; the
+ *   script never reseeds it) and tostring({}) (a fresh table's address or reference number);
+ * - the moment and place of every table event before Start: each pick-up, drop and button press
+ *   stirs in os.clock() and the object's physics position (floats that depend on the player's hand);
+ * - at Start: every object's GUID and position and the seated players' colours and Steam ids.
+ * The seed is 32 hex digits (128 bits) of SHA-256 over that pool; the pool moves on after each
+ * draw, so two games at one table get unrelated seeds.
+ */
+import { sha256Hex } from "../../src/table/commitment";
+import type { TableObject } from "./table";
+
+let pool = "";
+/** Stirred-in text not hashed yet (hashed when long, and at every draw). */
+let pending = "";
+let stirs = 0;
+
+/** What the interpreter offers at this instant. */
+function instant(): string {
+  let out = tostring(os.time()) + "|" + tostring(os.clock()) + "|" + tostring({});
+  const m = math as unknown as { random?: (this: void) => number };
+  if (m.random !== undefined) out = out + "|" + tostring(m.random()) + "|" + tostring(m.random());
+  return out;
+}
+
+/** Adds the instant and `extra` (what just happened) to the pool. */
+export function stir(extra: string): void {
+  stirs++;
+  pending = pending + instant() + "|" + extra + ";";
+  if (pending.length > 1024) {
+    pool = sha256Hex(pool + pending);
+    pending = "";
+  }
+}
+
+/** A table event: who did it, to what, where it lies now. */
+export function stirObject(color: string, obj: TableObject): void {
+  const p = obj.getPosition();
+  stir(color + "|" + obj.getGUID() + "|" + tostring(p.x) + "," + tostring(p.y) + "," + tostring(p.z));
+}
+
+/** Every object's GUID and position, and the seated players. */
+function tableNow(): string {
+  const parts: string[] = [];
+  for (const obj of getObjects() as unknown as TableObject[]) {
+    const p = obj.getPosition();
+    parts.push(obj.getGUID() + tostring(p.x) + tostring(p.z));
+  }
+  const players = (Player as unknown as { getPlayers?: (this: void) => { color: string; steam_id: string }[] }).getPlayers;
+  if (players !== undefined) for (const pl of players()) parts.push(pl.color + pl.steam_id);
+  return parts.join(",");
+}
+
+/** A fresh unguessable seed (32 lowercase hex digits). */
+export function freshSeed(): string {
+  stir("draw " + stirs);
+  pool = sha256Hex(pool + pending + tableNow() + instant());
+  pending = "";
+  const seed = sha256Hex("seed|" + pool).substring(0, 32);
+  pool = sha256Hex("next|" + pool);
+  return seed;
+}

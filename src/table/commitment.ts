@@ -1,0 +1,196 @@
+/**
+ * The table's seed commitment: SHA-256 (FIPS 180-4) in plain double arithmetic, so the TTS
+ * script (MoonSharp or Lua 5.2: no bit operators, no bit32 needed) and Node compute the same
+ * digest, and Node can check it against node:crypto. At Start the table shows
+ * `seedCommitment(seed)`; at game end it reveals the seed, and `syzygy replay` checks that the
+ * revealed seed hashes to the commitment (a preimage-resistant hash: the commitment neither
+ * gives the seed away nor lets the table swap it later).
+ *
+ * Input bytes: Lua strings are bytes; in Node the text must be ASCII (seeds are hex digits).
+ */
+
+const TWO32 = 4294967296;
+
+/** a op b for 4-bit values, op chosen by `bitOf` (1 when the result bit is set). */
+function nibbleTable(bitOf: (x: number, y: number) => number): number[] {
+  const out: number[] = [];
+  for (let a = 0; a < 16; a++) {
+    for (let b = 0; b < 16; b++) {
+      let r = 0;
+      let p = 1;
+      let x = a;
+      let y = b;
+      for (let i = 0; i < 4; i++) {
+        const xb = x % 2;
+        const yb = y % 2;
+        r = r + bitOf(xb, yb) * p;
+        x = (x - xb) / 2;
+        y = (y - yb) / 2;
+        p = p * 2;
+      }
+      out.push(r);
+    }
+  }
+  return out;
+}
+
+const XOR = nibbleTable((x, y) => (x !== y ? 1 : 0));
+const AND = nibbleTable((x, y) => x * y);
+
+/** Bitwise op of two unsigned 32-bit numbers, a nibble at a time. */
+function bitwise(table: number[], a: number, b: number): number {
+  let r = 0;
+  let p = 1;
+  let x = a;
+  let y = b;
+  for (let i = 0; i < 8; i++) {
+    const xn = x % 16;
+    const yn = y % 16;
+    r = r + table[xn * 16 + yn] * p;
+    x = (x - xn) / 16;
+    y = (y - yn) / 16;
+    p = p * 16;
+  }
+  return r;
+}
+
+function xor(a: number, b: number): number {
+  return bitwise(XOR, a, b);
+}
+
+function and(a: number, b: number): number {
+  return bitwise(AND, a, b);
+}
+
+function not(a: number): number {
+  return TWO32 - 1 - a;
+}
+
+function add(a: number, b: number): number {
+  return (a + b) % TWO32;
+}
+
+function rotr(x: number, n: number): number {
+  const p = Math.pow(2, n);
+  const lo = x % p;
+  return (x - lo) / p + lo * Math.pow(2, 32 - n);
+}
+
+function shr(x: number, n: number): number {
+  return Math.floor(x / Math.pow(2, n));
+}
+
+/** The first 32 bits of the fractional parts of cube roots of the first 64 primes (FIPS 180-4 §4.2.2). */
+const K = [
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
+  0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
+  0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+  0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
+  0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+
+/** The message's bytes (a JS code unit above 255 as two bytes), padded to whole 64-byte blocks. */
+function paddedBytes(text: string): number[] {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 255) {
+      bytes.push(Math.floor(c / 256) % 256);
+      bytes.push(c % 256);
+    } else bytes.push(c);
+  }
+  const bits = bytes.length * 8;
+  bytes.push(0x80);
+  while (bytes.length % 64 !== 56) bytes.push(0);
+  // The length in bits, 64-bit big-endian (messages here are far below 2^53 bits).
+  const high = Math.floor(bits / TWO32);
+  const low = bits % TWO32;
+  for (const word of [high, low]) {
+    bytes.push(Math.floor(word / 16777216) % 256);
+    bytes.push(Math.floor(word / 65536) % 256);
+    bytes.push(Math.floor(word / 256) % 256);
+    bytes.push(word % 256);
+  }
+  return bytes;
+}
+
+function compress(h: number[], bytes: number[], at: number): void {
+  const w: number[] = [];
+  for (let i = 0; i < 16; i++) {
+    const j = at + i * 4;
+    w.push(((bytes[j] * 256 + bytes[j + 1]) * 256 + bytes[j + 2]) * 256 + bytes[j + 3]);
+  }
+  for (let i = 16; i < 64; i++) {
+    const a = w[i - 15];
+    const b = w[i - 2];
+    const s0 = xor(xor(rotr(a, 7), rotr(a, 18)), shr(a, 3));
+    const s1 = xor(xor(rotr(b, 17), rotr(b, 19)), shr(b, 10));
+    w.push(add(add(w[i - 16], s0), add(w[i - 7], s1)));
+  }
+  let a = h[0];
+  let b = h[1];
+  let c = h[2];
+  let d = h[3];
+  let e = h[4];
+  let f = h[5];
+  let g = h[6];
+  let hh = h[7];
+  for (let i = 0; i < 64; i++) {
+    const S1 = xor(xor(rotr(e, 6), rotr(e, 11)), rotr(e, 25));
+    const ch = xor(and(e, f), and(not(e), g));
+    const t1 = add(add(add(hh, S1), add(ch, K[i])), w[i]);
+    const S0 = xor(xor(rotr(a, 2), rotr(a, 13)), rotr(a, 22));
+    const maj = xor(xor(and(a, b), and(a, c)), and(b, c));
+    const t2 = add(S0, maj);
+    hh = g;
+    g = f;
+    f = e;
+    e = add(d, t1);
+    d = c;
+    c = b;
+    b = a;
+    a = add(t1, t2);
+  }
+  h[0] = add(h[0], a);
+  h[1] = add(h[1], b);
+  h[2] = add(h[2], c);
+  h[3] = add(h[3], d);
+  h[4] = add(h[4], e);
+  h[5] = add(h[5], f);
+  h[6] = add(h[6], g);
+  h[7] = add(h[7], hh);
+}
+
+function hex8(n: number): string {
+  let out = "";
+  let x = n;
+  for (let i = 0; i < 8; i++) {
+    const d = x % 16;
+    out = "0123456789abcdef".substring(d, d + 1) + out;
+    x = (x - d) / 16;
+  }
+  return out;
+}
+
+/** SHA-256 of `text`'s bytes, as 64 lowercase hex digits. */
+export function sha256Hex(text: string): string {
+  const bytes = paddedBytes(text);
+  const h: number[] = [];
+  for (const v of H0) h.push(v);
+  for (let at = 0; at < bytes.length; at += 64) compress(h, bytes, at);
+  let out = "";
+  for (const v of h) out = out + hex8(v);
+  return out;
+}
+
+/** Hex digits of the commitment the table shows (128 bits). */
+export const COMMITMENT_DIGITS = 32;
+
+/** What the table shows at Start for `seed`: the first 128 bits of SHA-256("syzygy-seed:" + seed). */
+export function seedCommitment(seed: string): string {
+  return sha256Hex("syzygy-seed:" + seed).substring(0, COMMITMENT_DIGITS);
+}
