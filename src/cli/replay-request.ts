@@ -5,8 +5,9 @@
  */
 import type { ReplayRequest } from "../engine/sim";
 import { closest, type JsonDocument } from "./json-locate";
+import { seedCommitment } from "../table/commitment";
 
-const KEYS = ["game", "players", "seed", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
+const KEYS = ["game", "players", "seed", "commitment", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
 
 export interface RequestProblem {
   path: string;
@@ -59,6 +60,12 @@ export function checkReplayRequest(value: unknown): RequestProblem[] {
   if (!isInt(value.players)) bad("players", `expected the number of players, got ${describe(value.players)}`);
   if (typeof value.seed !== "string") bad("seed", `expected a seed string such as "s", got ${describe(value.seed)}`);
   else if (!isAscii(value.seed)) bad("seed", "the seed must be printable ASCII (Lua hashes bytes, Node UTF-16 units)");
+  // A table's log carries the commitment it showed at Start: the revealed seed must hash to it.
+  if (value.commitment !== undefined) {
+    if (typeof value.commitment !== "string") bad("commitment", `expected the commitment the table showed (hex digits), got ${describe(value.commitment)}`);
+    else if (typeof value.seed === "string" && isAscii(value.seed) && seedCommitment(value.seed) !== value.commitment.toLowerCase())
+      bad("commitment", "the seed does not hash to this commitment (the one the table showed at Start): the seed or the commitment was changed, so the deal cannot be trusted");
+  }
   if (value.options !== undefined && !isObject(value.options)) bad("options", `expected an object of options, got ${describe(value.options)}`);
   if (value.options !== undefined && isObject(value.options))
     for (const [k, v] of Object.entries(value.options)) {

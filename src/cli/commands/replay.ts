@@ -12,7 +12,7 @@ import { checkReplayRequest, formatProblems, asReplayRequest, isSeatOrPublic, se
 import { parseRuntime, reportLine, runReplay } from "../engine-runtime";
 import { CliError, UsageError } from "../errors";
 
-const TOP_KEYS = ["game", "players", "seed", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
+const TOP_KEYS = ["game", "players", "seed", "commitment", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
 const RULE_PATHS = new Map([
   ["SIM-game", "game"],
   ["SIM-players", "players"],
