@@ -684,7 +684,8 @@ function place(g: Live, guid: string, loc: Loc): void {
   }
   const p = placesFor(g.players)[loc.seat];
   if (loc.area === "slot") putCard(guid, toWorld(p, slotLocal(loc.index, g.rules.slotsPerSeat)), 0, cardYaw(p), loc.down, true);
-  else putCard(guid, toWorld(p, PILE_LOCAL), loc.index, cardYaw(p), true, false);
+  // A won pile holds only cards everyone saw played: it stays open to its players.
+  else putCard(guid, toWorld(p, PILE_LOCAL), loc.index, cardYaw(p), true, false, true);
 }
 
 function updateUi(g: Live): void {

@@ -193,9 +193,12 @@ export function pendingMoves(): number {
   return order.length;
 }
 
-/** Moves a card flat onto the table at `p` (height `level` cards up), face down or up, locked or free. */
-export function putCard(guid: string, p: Point, level: number, yaw: number, faceDown: boolean, locked: boolean): void {
-  moveTo(guid, { x: p.x, y: TABLE_Y + level * 0.05, z: p.z }, { x: 0, y: yaw, z: faceDown ? 180 : 0 }, locked);
+/**
+ * Moves a card flat onto the table at `p` (height `level` cards up), face down or up, locked or
+ * free. Face down it is shielded (not interactable) unless `open` (a won pile: cards all saw).
+ */
+export function putCard(guid: string, p: Point, level: number, yaw: number, faceDown: boolean, locked: boolean, open = false): void {
+  moveTo(guid, { x: p.x, y: TABLE_Y + level * 0.05, z: p.z }, { x: 0, y: yaw, z: faceDown ? 180 : 0 }, locked, open);
 }
 
 /** Puts a card into a player's hand (TTS adds objects that land in a hand zone to that hand). */

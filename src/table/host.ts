@@ -52,8 +52,11 @@ export interface TableHost {
   objectByGuid: (guid: string) => TableObject | undefined;
   /** Moves any object (token, marker) to `p`, optionally rotated so its back is up. */
   putPiece: (guid: string, p: Vec, flipped: boolean) => void;
-  /** Moves a card flat onto the table at `p` (height `level` cards up), face down or up, locked or free. */
-  putCard: (guid: string, p: Point, level: number, yaw: number, faceDown: boolean, locked: boolean) => void;
+  /**
+   * Moves a card flat onto the table at `p` (height `level` cards up), face down or up, locked or
+   * free; face down, players cannot touch it (search, peek, flip) unless `open` (nothing secret).
+   */
+  putCard: (guid: string, p: Point, level: number, yaw: number, faceDown: boolean, locked: boolean, open?: boolean) => void;
   /** Puts a card into a player's hand. */
   putInHand: (guid: string, color: string) => void;
   /** The card GMNotes an object stands for: itself, or every card inside a deck. */

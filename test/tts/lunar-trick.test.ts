@@ -53,7 +53,8 @@ describe("lunar-trick TTS script", () => {
     m.apply(first.seat, first.action);
     const laid = t.snapshot().objects.find((o) => o.note === first.action.card)!;
     expect(laid).toMatchObject({ down: true, locked: true, hand: "" });
-    expect(t.drop(m.colors[first.seat], first.action.card)).toBe("locked");
+    // Face down and locked: nobody may touch it, its owner included (it cannot be peeked at).
+    expect(t.drop(m.colors[first.seat], first.action.card)).toBe("not interactable");
     // A second commit by the same seat is refused by the engine and goes back to the hand.
     const again = m.hand(first.seat)[0];
     t.messages();
