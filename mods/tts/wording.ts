@@ -132,7 +132,52 @@ export function cleanMessage(message: string, names: Names): string {
   return trimEnd(s);
 }
 
-/** One sentence for a refusal: "<what was wrong>; <what to do> [<rule>]." */
+/** Longest refusal a player is shown (a TTS broadcast read at a glance). */
+export const MAX_REFUSAL = 140;
+
+function isUpper(c: string): boolean {
+  return c >= "A" && c <= "Z";
+}
+
+function isDigit(c: string): boolean {
+  return c >= "0" && c <= "9";
+}
+
+/** True when `s` cites a ruling inline ("SE-7", "EC-12"): the sentence carries one id, at its end. */
+function citesRule(s: string): boolean {
+  for (let i = 2; i + 1 < s.length; i++) {
+    if (s.substring(i, i + 1) === "-" && isDigit(s.substring(i + 1, i + 2)) && isUpper(s.substring(i - 1, i)) && isUpper(s.substring(i - 2, i - 1))) return true;
+  }
+  return false;
+}
+
+/** Drops " (...)" asides (examples, counts, inline ruling ids). */
+function withoutAsides(s: string): string {
+  let out = s;
+  for (;;) {
+    const open = out.indexOf("(");
+    if (open < 0) return out;
+    const close = out.indexOf(")", open);
+    if (close < 0) return out.substring(0, open);
+    let from = open;
+    if (from > 0 && out.substring(from - 1, from) === " ") from = from - 1;
+    out = out.substring(0, from) + out.substring(close + 1);
+  }
+}
+
+/** `problem` cut at a word boundary so that it fits `room` characters, with an ellipsis. */
+function cutTo(problem: string, room: number): string {
+  if (problem.length <= room) return problem;
+  let end = room - 1;
+  while (end > 0 && problem.substring(end, end + 1) !== " ") end--;
+  return trimEnd(problem.substring(0, end > 0 ? end : room - 1)) + "…";
+}
+
+/**
+ * One sentence for a refusal: "<what was wrong>; <what to do> [<rule>]." — at most MAX_REFUSAL
+ * characters and one ruling id: when longer, or citing another ruling, the asides go first, then
+ * the advice, then the end of the problem.
+ */
 export function refusalText(rule: string, message: string, names: Names, hints: RefusalHint[]): string {
   let hint: RefusalHint | undefined = undefined;
   for (const h of hints) {
@@ -141,7 +186,13 @@ export function refusalText(rule: string, message: string, names: Names, hints: 
   let problem = hint !== undefined && hint.problem !== "" ? hint.problem : cleanMessage(message, names);
   if (problem === "" || looksLikeData(problem)) problem = "That move is not allowed now";
   const fix = hint !== undefined ? hint.fix : "try another move";
-  return capitalised(problem) + "; " + fix + " [" + rule + "].";
+  const tail = " [" + rule + "].";
+  let text = capitalised(problem) + "; " + fix + tail;
+  if (text.length <= MAX_REFUSAL && !citesRule(problem)) return text;
+  problem = trimEnd(withoutAsides(problem));
+  text = capitalised(problem) + "; " + fix + tail;
+  if (text.length <= MAX_REFUSAL) return text;
+  return capitalised(cutTo(problem, MAX_REFUSAL - tail.length)) + tail;
 }
 
 /** A refusal by the table itself (not a ruling): "<what was wrong>; <what to do>." */

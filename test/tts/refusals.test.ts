@@ -12,11 +12,12 @@ import { describe, expect, it } from "vitest";
 import { findGame, type AnyGame } from "../../src/engine/registry";
 import { rngFromSeed, rngInt, type Rng } from "../../src/engine/core/rng";
 import { seatColors } from "../../src/table/layout";
-import { refusalText } from "../../mods/tts/wording";
+import { MAX_REFUSAL, refusalText } from "../../mods/tts/wording";
 import { namesOf } from "./driver";
 import { findDefinition } from "../../src/games/index";
 
 type Action = { type?: unknown; [k: string]: unknown };
+
 
 /** Rule ids that only a replay file's setup can violate (explicit deals, seats, formats), never a table move. */
 const SETUP_ONLY: Record<string, string[]> = {
@@ -148,6 +149,10 @@ describe("refusals in table words", () => {
           !text.endsWith(` [${rule}].`) && "no ruling id at the end",
           text.slice(0, -1).includes(". ") && "more than one sentence",
           !/^[A-Z]/.test(text) && "no capital first letter",
+          // Read at a glance in a TTS broadcast: ~140 characters, one ruling id (issue 23).
+          text.length > MAX_REFUSAL && `${text.length} characters (max ${MAX_REFUSAL})`,
+          (text.match(/\[[^\]]+\]/g) ?? []).length !== 1 && "not exactly one ruling id",
+          /[A-Z]{2,}-\d/.test(text.slice(0, text.lastIndexOf(" ["))) && "another ruling cited inline",
         ].filter(Boolean);
         if (problems.length > 0) bad.push(`${text}  <- ${problems.join(", ")} (engine: ${key})`);
       }

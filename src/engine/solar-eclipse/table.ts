@@ -143,7 +143,8 @@ const HINTS: RefusalHint[] = [
   { rule: "SE-over", starts: "", problem: "The game is over", fix: OVER },
   { rule: "SE-action", starts: "", problem: "That is not a move in this game", fix: "drop a card or a bid card into the play area" },
   { rule: "SE-5", starts: "", problem: "", fix: "play a card of the lead suit" },
-  { rule: "SE-6", starts: "", problem: "", fix: "play a card of the lead suit or the card matching your first card's rank" },
+  // The engine's SE-6 sentence names both cards and the suit: too long for a broadcast (issue 23).
+  { rule: "SE-6", starts: "", problem: "That card neither follows the lead suit nor matches your first card's rank", fix: "play one that does" },
 ];
 
 /** The defaults (src/table/adapter.ts), with what this game adds to the table. */
