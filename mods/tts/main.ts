@@ -5,6 +5,7 @@
 import { canonical } from "../../src/engine/core/serialize";
 import { findDefinition, GAMES } from "../../src/games/index";
 import {
+  abandonGame,
   endHold,
   gameInProgress,
   handleDrop,
@@ -34,6 +35,7 @@ declare let syzygyOption: (player: unknown) => void;
 declare let syzygyStartSeeded: (players: number, seed: string, bots?: number, choice?: number) => string;
 declare let syzygyReplayLog: (player: { color: string } | undefined) => void;
 declare let syzygyCollect: () => void;
+declare let syzygyAbandon: (player: unknown) => void;
 declare let syzygySaveText: () => string;
 declare let syzygyMoves: () => number;
 declare let syzygyMovesFrom: (from: number) => string;
@@ -68,7 +70,7 @@ function showChoices(): void {
 }
 
 /** Start pressed: a game in progress is abandoned only when Start is pressed again to confirm. */
-function start(players: number): void {
+function start(players: number, color: string): void {
   if (gameInProgress() && confirming !== players) {
     confirming = players;
     broadcastToAll(tableText("A game is in progress", "press Start: " + players + " players again within " + CONFIRM_SECONDS + " seconds to abandon it and deal a new one"), GOLD);
@@ -78,6 +80,8 @@ function start(players: number): void {
     return;
   }
   confirming = 0;
+  // The abandoned game's seed is revealed, as at its end.
+  if (gameInProgress()) abandonGame(color !== "" ? color : "Start");
   // Unguessable (./entropy.ts): the old "tts-" .. os.time() let a player find the seed, and so
   // every hand, from their own hand by trying the minutes around the start.
   const problem = startGame(players, freshSeed(), bots < players ? bots : players, choice);
@@ -142,15 +146,15 @@ function clicked(player: unknown): string {
 
 syzygyStart2 = (player) => {
   stir("start 2 " + clicked(player));
-  start(2);
+  start(2, clicked(player));
 };
 syzygyStart3 = (player) => {
   stir("start 3 " + clicked(player));
-  start(3);
+  start(3, clicked(player));
 };
 syzygyStart4 = (player) => {
   stir("start 4 " + clicked(player));
-  start(4);
+  start(4, clicked(player));
 };
 syzygyBots = (player) => {
   stir("bots " + clicked(player));
@@ -175,6 +179,26 @@ syzygyReplayLog = (player) => {
   else print(playerLogText(""));
 };
 syzygyCollect = () => endHold();
+/** HUD "Abandon game": a second press within CONFIRM_SECONDS abandons it and shows the start panel. */
+let abandoning = "";
+syzygyAbandon = (player) => {
+  const color = clicked(player);
+  stir("abandon " + color);
+  if (!gameInProgress()) {
+    refreshUi();
+    return;
+  }
+  if (abandoning !== color) {
+    abandoning = color;
+    broadcastToAll(tableText(color + " wants to abandon this game", "press Abandon game again within " + CONFIRM_SECONDS + " seconds to do so"), GOLD);
+    Wait.time(() => {
+      abandoning = "";
+    }, CONFIRM_SECONDS);
+    return;
+  }
+  abandoning = "";
+  abandonGame(color);
+};
 // The games' HUD buttons (XmlUI onClick="syzygy_<id>"): TTS passes the clicking Player first.
 // Every game's buttons are defined; the save's adapter refuses ids that are not its own.
 for (const def of GAMES) {

@@ -184,6 +184,29 @@ function applyLogged(g: Live, seat: number, action: BaseAction): { rule: string;
 }
 
 
+/** The whole log of the last abandoned game (printed by Print replay log until the next Start). */
+let abandonedLog = "";
+
+/**
+ * Abandons the game in progress (HUD button, confirmed): its seed is revealed as at a game's end,
+ * its log stays printable, and the start panel comes back for a new deal.
+ */
+export function abandonGame(color: string): void {
+  const g = live;
+  if (g === undefined) return;
+  clearHighlights();
+  abandonedLog = replayText();
+  broadcastToAll(
+    color + " abandoned the game. The deal's seed was " + g.seed + " (commitment " + g.commitment + "): Print replay log to check it with syzygy replay.",
+    GOLD,
+  );
+  UI.setValue(UI_SEED, "seed " + g.seed + " (commitment " + g.commitment + ")");
+  UI.setValue(UI_STATUS, "Game abandoned: press Start to deal a new one.");
+  UI.setAttribute(UI_START_PANEL, "active", "true");
+  showTurn(undefined);
+  live = undefined;
+}
+
 /** True while a game is being played (started or resumed, not over). */
 export function gameInProgress(): boolean {
   return live !== undefined && !live.game.result(live.state).over;
@@ -204,6 +227,7 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
   const picked = choices[choice >= 0 && choice < choices.length ? choice : 0];
   const options = withChoice(game.defaultOptions() as { [name: string]: unknown }, picked);
   if (live !== undefined) clearHighlights();
+  abandonedLog = "";
   const botSeats: boolean[] = [];
   for (let s = 0; s < players; s++) botSeats.push(s >= players - bots);
   live = {
@@ -716,6 +740,28 @@ function updateUi(g: Live): void {
     status = "Waiting for " + names.join(", ");
   }
   UI.setValue(UI_STATUS, status);
+  const active = g.game.active(g.state);
+  showTurn(!result.over && !g.busy && active.length === 1 ? g.colors[active[0]] : undefined);
+}
+
+/**
+ * Whose turn it is, at a glance: TTS's own turn system ("turn_color: The color of the Player
+ * whose turn it is") marks the one seat to act; during a simultaneous step (several seats) or
+ * after the game it is switched off and the HUD's status line names the seats.
+ */
+function showTurn(color: string | undefined): void {
+  if (color === undefined) {
+    Turns.enable = false;
+    return;
+  }
+  const g = live;
+  if (g !== undefined) {
+    Turns.type = 2;
+    Turns.order = g.colors as PlayerColor[];
+  }
+  Turns.pass_turns = false;
+  Turns.enable = true;
+  Turns.turn_color = color as PlayerColor;
 }
 
 /**
@@ -773,7 +819,7 @@ export function replayText(): string {
  */
 export function playerLogText(color: string): string {
   const g = live;
-  if (g === undefined) return "";
+  if (g === undefined) return abandonedLog;
   if (g.game.result(g.state).over) return replayText();
   const seat = seatOf(g, color);
   const moves: { [k: string]: unknown }[] = [];
@@ -863,7 +909,30 @@ export function restore(saved: SavedGame): string {
     updateUi(g);
     scheduleBot(g);
   }
+  // A save taken while cards were still spawning may hold them nowhere: say so (counts only: a
+  // card's name could be another player's secret). Hands are checked and topped up once all lands.
+  const missing = missingCards(g);
+  if (missing !== "") broadcastToAll(tableText("This save lacks " + missing, "press Start to deal a new game"), RED);
+  verifyHands(g, 2);
   return "";
+}
+
+/** Where the engine's cards that the table does not hold at all belong ("" when none is missing). */
+function missingCards(g: Live): string {
+  const perSeat: number[] = [];
+  for (let s = 0; s < g.players; s++) perSeat.push(0);
+  let elsewhere = 0;
+  for (const card of saveConfig().deck) {
+    if (g.objects[card] === undefined) {
+      const owner = ownerOf(g, card);
+      if (owner >= 0) perSeat[owner] = perSeat[owner] + 1;
+      else elsewhere++;
+    }
+  }
+  const parts: string[] = [];
+  for (let s = 0; s < g.players; s++) if (perSeat[s] > 0) parts.push(perSeat[s] + " of " + g.colors[s] + "'s cards");
+  if (elsewhere > 0) parts.push(elsewhere + (elsewhere === 1 ? " other card" : " other cards"));
+  return parts.join(", ");
 }
 
 /** Re-applies the HUD (the XmlUI resets attributes set before it finished loading). */

@@ -11,3 +11,5 @@ export const UI_OPTION = "syzygy-option";
 /** Global functions those buttons call. */
 export const BOTS_FUNCTION = "syzygyBots";
 export const OPTION_FUNCTION = "syzygyOption";
+/** Global function of the HUD's Abandon game button (confirmed by a second press). */
+export const ABANDON_FUNCTION = "syzygyAbandon";

@@ -79,6 +79,35 @@ export function areaTile(area: Area, guid: string, url: string): AnyObject {
   } as unknown as AnyObject;
 }
 
+/**
+ * The fields TTS itself writes for every object it saves (as in an object exported from TTS:
+ * AltLookAngle through XmlUI), with a zone's values. A save written without them loads in the
+ * emulator but is not what TTS writes; with them a zone reads like one saved by TTS.
+ */
+export const SAVED_OBJECT_FIELDS = {
+  Description: "",
+  Tags: [] as string[],
+  AltLookAngle: { x: 0, y: 0, z: 0 },
+  ColorDiffuse: { r: 1, g: 1, b: 1 },
+  LayoutGroupSortIndex: 0,
+  Value: 0,
+  Locked: true,
+  Grid: false,
+  Snap: false,
+  IgnoreFoW: false,
+  MeasureMovement: false,
+  DragSelectable: true,
+  Autoraise: true,
+  Sticky: true,
+  Tooltip: false,
+  GridProjection: false,
+  HideWhenFaceDown: false,
+  Hands: false,
+  LuaScript: "",
+  LuaScriptState: "",
+  XmlUI: "",
+};
+
 /** The ScriptingTrigger over an area: same centre, yaw and footprint (a zone's scale is its size). */
 export function areaZone(area: Area, guid: string): AnyObject {
   return {
@@ -87,6 +116,6 @@ export function areaZone(area: Area, guid: string): AnyObject {
     Transform: { posX: area.centre.x, posY: ZONE_HEIGHT / 2, posZ: area.centre.z, rotX: 0, rotY: area.yaw, rotZ: 0, scaleX: area.width, scaleY: ZONE_HEIGHT, scaleZ: area.depth },
     Nickname: area.label,
     GMNotes: `zone/${area.id}`,
-    Locked: true,
+    ...SAVED_OBJECT_FIELDS,
   } as unknown as AnyObject;
 }

@@ -337,14 +337,16 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       GMNotes: p.note,
       Memo: component.id,
     };
+    // Not stackable: TTS merges stackable tokens into a Custom_Token_Stack, a new object without
+    // the GMNotes and GUID the script (and a player's count) follows each token by.
     if (component.shape.kind === "sector") {
-      out.push({ ...base, Name: objectName(NAMES.token), CustomImage: { ImageURL: img.face, CustomToken: { Thickness: 0.2, MergeDistancePixels: 15, StandUp: false, Stackable: true } } } as AnyObject);
+      out.push({ ...base, Name: objectName(NAMES.token), CustomImage: { ImageURL: img.face, CustomToken: { Thickness: 0.2, MergeDistancePixels: 15, StandUp: false, Stackable: false } } } as AnyObject);
     } else {
       const type = component.shape.kind === "circle" ? 2 : component.shape.cornerRadius > 0 ? 3 : 0;
       out.push({
         ...base,
         Name: objectName(NAMES.tile),
-        CustomImage: { ImageURL: img.face, ImageSecondaryURL: img.back ?? img.face, CustomTile: { Type: type as TileType, Thickness: 0.2, Stackable: true, Stretch: true } },
+        CustomImage: { ImageURL: img.face, ImageSecondaryURL: img.back ?? img.face, CustomTile: { Type: type as TileType, Thickness: 0.2, Stackable: false, Stretch: true } },
       } as AnyObject);
     }
   });

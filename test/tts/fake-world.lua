@@ -615,6 +615,11 @@ Player = setmetatable({}, { __index = function(_, color)
   }
 end })
 
+-- TTS: Turns "the in-game turns system"; its member variables (turns.md): enable, type (1=auto,
+-- 2=custom), order, reverse_order, skip_empty_hands, disable_interactations, pass_turns, turn_color.
+Turns = { enable = false, type = 1, order = {}, reverse_order = false, skip_empty_hands = false,
+  disable_interactations = false, pass_turns = true, turn_color = "" }
+
 -- TTS: UI.loading "Indicates whether (the server) has finished loading all UI custom assets".
 -- Until it has, attributes the script sets are overwritten by the XmlUI's own when it loads.
 UI = {

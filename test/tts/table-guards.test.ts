@@ -1,0 +1,117 @@
+/**
+ * What real TTS may do that the emulator does not (issue 23, deliverable 4): whose turn it is
+ * shows in TTS's own turn system; a game can be abandoned from the HUD; tokens cannot merge into
+ * a Custom_Token_Stack; scripting zones carry the fields TTS writes for saved objects; a save
+ * taken while cards were still spawning is checked on load (hands topped up, losses reported).
+ */
+import { describe, expect, it } from "vitest";
+import { GAME_IDS, findGame } from "../../src/engine/registry";
+import { seedCommitment } from "../../src/table/commitment";
+import { UI_START_PANEL } from "../../src/table/ui-ids";
+import { SAVED_OBJECT_FIELDS } from "../../src/tts/areas";
+import { Mirror, play, useFakeTables } from "./driver";
+import { pressStart, savedSeed } from "./secrets-driver";
+import { FakeTts } from "./fake-tts";
+
+const tables = new Map(GAME_IDS.map((id) => [id, useFakeTables(id)]));
+const table = (game: string): FakeTts => tables.get(game)!.table();
+
+function turns(t: FakeTts): { enable: boolean; color: string } {
+  const [enable, color] = t.call(`return tostring(Turns.enable) .. "|" .. tostring(Turns.turn_color)`).split("|");
+  return { enable: enable === "true", color };
+}
+
+describe("TTS table guards", () => {
+  it("TTS's turn system marks the one seat to act; it is off during simultaneous steps and after the game", () => {
+    const game = "lunar-trick";
+    const t = table(game);
+    t.startSeeded(3, "turns-1");
+    const m = new Mirror(game, 3, "turns-1");
+    let single = 0;
+    let several = 0;
+    for (let i = 0; i < 40 && !m.over(); i++) {
+      const active = m.game.active(m.state);
+      const shown = turns(t);
+      if (active.length === 1) {
+        expect(shown).toEqual({ enable: true, color: m.colors[active[0]] });
+        single++;
+      } else {
+        expect(shown.enable).toBe(false);
+        several++;
+      }
+      play(t, m, 1);
+    }
+    expect(single).toBeGreaterThan(5);
+    expect(several).toBeGreaterThan(0);
+  });
+
+  it("Abandon game (pressed twice) reveals the seed, stops the game and brings back the start panel", () => {
+    const game = "eclipsed";
+    const t = table(game);
+    pressStart(t, 2);
+    const seed = savedSeed(t);
+    t.messages();
+    t.click("syzygyAbandon", "Yellow");
+    expect(t.ui(UI_START_PANEL, "active")).toBe("false");
+    expect(t.messages().some((x) => x.text.includes("again within"))).toBe(true);
+    t.click("syzygyAbandon", "Yellow");
+    expect(t.ui(UI_START_PANEL, "active")).toBe("true");
+    const told = t.messages().map((x) => x.text).join("\n");
+    expect(told).toContain(`seed was ${seed} (commitment ${seedCommitment(seed)})`);
+    expect(t.call("return syzygyMoves()")).toBe("0");
+    // The abandoned game's log is printable, with its seed; Start deals a new game.
+    t.call(`syzygyReplayLog(Player["White"])`);
+    expect(JSON.parse(t.messages().find((x) => x.to === "White")!.text)).toMatchObject({ game, seed });
+    pressStart(t, 2);
+    expect(t.ui(UI_START_PANEL, "active")).toBe("false");
+    expect(savedSeed(t)).not.toBe(seed);
+  });
+
+  for (const game of GAME_IDS) {
+    it(`${game}: tokens and tiles are not stackable; scripting zones carry TTS's saved-object fields`, () => {
+      const objects = tables.get(game)!.built.save.ObjectStates as Record<string, unknown>[];
+      const tokens = objects.filter((o) => o.Name === "Custom_Token" || o.Name === "Custom_Tile");
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const o of tokens) {
+        const image = o.CustomImage as { CustomToken?: { Stackable: boolean }; CustomTile?: { Stackable: boolean } };
+        expect({ note: o.GMNotes, stackable: (image.CustomToken ?? image.CustomTile)!.Stackable }).toEqual({ note: o.GMNotes, stackable: false });
+      }
+      const zones = objects.filter((o) => o.Name === "ScriptingTrigger");
+      expect(zones.length).toBeGreaterThan(0);
+      for (const z of zones) for (const k of ["GUID", "Name", "Transform", "Nickname", "GMNotes", ...Object.keys(SAVED_OBJECT_FIELDS)]) expect(Object.keys(z)).toContain(k);
+    });
+
+    it(`${game}: a save taken while dealt cards are still spawning loads checked — hands match the engine or the loss is reported`, () => {
+      const engine = findGame(game)!;
+      const players = engine.minPlayers;
+      const t = table(game);
+      const seed = `spawning-${game}`;
+      // Start without letting a frame pass: the dealt cards are still spawning when the save is taken.
+      expect(t.call(`return syzygyStartSeeded(${players}, ${JSON.stringify(seed)}, 0, 0)`)).toBe("");
+      expect(t.snapshot().spawning).toBeGreaterThan(0);
+      const again = new FakeTts(t.saveGame());
+      try {
+        again.advance(3);
+        const m = new Mirror(game, players, seed);
+        const hands = again.hands();
+        const texts = again.messages().map((x) => x.text);
+        const report = texts.find((x) => x.startsWith("This save lacks"));
+        const short = m.colors.filter((c, s) => (hands[c] ?? []).filter((n) => !n.includes("/")).length < m.hand(s).length);
+        // Either every hand is whole again, or the table says which hands lack cards (counts, no names).
+        if (short.length > 0) {
+          expect(report).toBeDefined();
+          for (const c of short) expect(report).toContain(`${c}'s cards`);
+        }
+        for (let s = 0; s < players; s++) {
+          const held = (hands[m.colors[s]] ?? []).filter((n) => !n.includes("/"));
+          for (const c of held) expect(m.hand(s)).toContain(c);
+        }
+        const cards = (engine as unknown as { cards: (s: unknown) => string[] }).cards(m.state);
+        if (report !== undefined) for (const c of cards) expect(report).not.toContain(c);
+        expect(again.errors()).toEqual([]);
+      } finally {
+        again.close();
+      }
+    });
+  }
+});
