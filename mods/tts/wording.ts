@@ -135,18 +135,21 @@ export function cleanMessage(message: string, names: Names): string {
 /** Longest refusal a player is shown (a TTS broadcast read at a glance). */
 export const MAX_REFUSAL = 140;
 
-function isUpper(c: string): boolean {
-  return c >= "A" && c <= "Z";
+/** Byte tests (no string `<`: MoonSharp orders strings by the host's culture). */
+function isUpperAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 65 && c <= 90;
 }
 
-function isDigit(c: string): boolean {
-  return c >= "0" && c <= "9";
+function isDigitAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 48 && c <= 57;
 }
 
 /** True when `s` cites a ruling inline ("SE-7", "EC-12"): the sentence carries one id, at its end. */
 function citesRule(s: string): boolean {
   for (let i = 2; i + 1 < s.length; i++) {
-    if (s.substring(i, i + 1) === "-" && isDigit(s.substring(i + 1, i + 2)) && isUpper(s.substring(i - 1, i)) && isUpper(s.substring(i - 2, i - 1))) return true;
+    if (s.charCodeAt(i) === 45 && isDigitAt(s, i + 1) && isUpperAt(s, i - 1) && isUpperAt(s, i - 2)) return true;
   }
   return false;
 }
