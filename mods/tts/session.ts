@@ -383,7 +383,7 @@ function act(g: Live, seat: number, action: BaseAction): { rule: string; message
  * Whatever its owner lifts from the hand during a secret step is turned face down at once, so
  * nobody sees it while it is carried: a card whose move the adapter lays face down, any card of
  * a simultaneous step (its last seat too: the earlier commits are still hidden), and a piece
- * that stands for a move (a Solar Eclipse bid card: bids stay hidden until scoring, SE-2).
+ * that stands for a move (a bid card: a game's pieces are played face down).
  */
 export function handlePickUp(color: string, obj: TableObject): void {
   const g = live;

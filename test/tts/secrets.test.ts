@@ -171,12 +171,14 @@ describe("nothing a player can read gives a hidden card away (every game of the 
           const color = m.colors[s];
           const secret = seen.secret(s);
           const texts = [...readableBy(messages, color), ...hud];
-          if (steps % 4 === 0 || over) {
+          if (steps % 8 === 0 || over) {
             texts.push(printedLog(t, color));
             printed++;
           }
           for (const text of texts) {
             if (!over && text.includes(seed)) problems.push(`${color} reads the seed: ${text.slice(0, 80)}`);
+            // After the end the seed is out: every deal may be known (the reveal is the point).
+            if (over) continue;
             for (const c of secret) {
               const name = names.get(c) ?? c;
               if (mentions(text, c) || mentions(text, name)) problems.push(`${color} reads ${c} (${name}) in: ${text.slice(0, 120)}`);
@@ -188,7 +190,7 @@ describe("nothing a player can read gives a hidden card away (every game of the 
             if (!o.down && o.name === "Card" && secret.includes(o.note)) problems.push(`${o.note} lies face up, hidden from ${color}`);
           }
         }
-        if (steps % 5 === 0) {
+        if (steps % 10 === 0) {
           for (const o of objects) {
             if (o.hand !== "" || !o.down) continue;
             const note = o.name === "Deck" ? o.inner[0] : o.note;
@@ -212,7 +214,7 @@ describe("nothing a player can read gives a hidden card away (every game of the 
       check();
       play(t, m, Infinity, () => check());
       expect(m.over()).toBe(true);
-      expect(problems).toEqual([]);
+      expect(problems, `game seed ${seed} (replay it with Mirror/startSeeded)`).toEqual([]);
       expect(t.errors()).toEqual([]);
       // The checks ran: piles holding hidden cards were tried, logs printed.
       expect(attempts).toBeGreaterThan(0);
