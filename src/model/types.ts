@@ -116,6 +116,8 @@ export interface GameModel {
   id: string;
   name: string;
   description?: string;
+  /** game.yaml's `version` (printed by templates as game.version, e.g. on playtest prints). */
+  version?: string;
   players: { min: number; max: number };
   /** The palette: name → "#rrggbb". */
   palette: Colours;
