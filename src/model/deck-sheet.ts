@@ -236,6 +236,11 @@ interface FieldInfo {
   types: Set<string>;
 }
 
+/** The card fields a deck schema declares (top-level names). */
+export function declaredFields(deckSchema: z.ZodType): string[] {
+  return [...new Set([...cardFields(deckSchema).keys()].map((k) => k.split(".")[0]))];
+}
+
 /** Column name (dotted for nested fields) → what the card schema accepts there. */
 function cardFields(deckSchema: z.ZodType): Map<string, FieldInfo> {
   const json = z.toJSONSchema(deckSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;

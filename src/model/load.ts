@@ -23,7 +23,7 @@ import { MAX_COUNT, MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_
 import { notAnImage } from "./read-text";
 import { readYaml, type YamlSource } from "./yaml-source";
 import { deckSheetOf, readDeckSheet, sheetDiagnostic } from "./deck-source";
-import { withoutExtras, type SheetDeck } from "./deck-sheet";
+import { declaredFields, withoutExtras, type SheetDeck } from "./deck-sheet";
 import { validateWith } from "./zod-issues";
 import { loadIcons, unknownIconTokens, type IconSet } from "./icons";
 
@@ -193,6 +193,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         name: game.name,
         description: game.description,
         ...(game.version === undefined ? {} : { version: game.version }),
+        deckFields: [...declaredFields(schemas.deck), ...(sheet?.extraFields.keys() ?? [])],
         players: game.players,
         palette: game.colours,
         styles: buildStyles(ctx),
@@ -221,7 +222,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
 function gameIcons(gameDir: string, absData: string, sources: (YamlSource | undefined)[], problems: Diagnostic[]): IconSet {
   const r = loadIcons(gameDir, absData);
   problems.push(...r.diagnostics);
-  if (r.diagnostics.length === 0) for (const src of sources) problems.push(...unknownIconTokens(src, r.icons));
+  if (r.diagnostics.length === 0) for (const src of sources) problems.push(...unknownIconTokens(src, r.icons, displayPath(join(gameDir, "icons"))));
   return r.icons;
 }
 
