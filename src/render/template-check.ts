@@ -15,6 +15,7 @@ import { readDataText } from "../model/read-text";
 import { listFaces, type FaceEntry } from "./faces";
 import { renderFace, templateName, type TemplateSet } from "./face";
 import type { RenderGame, Warning } from "./types";
+import { CALL_AT, callProblem } from "./helper-signatures";
 
 function shown(abs: string): string {
   const rel = relative(process.cwd(), abs);
@@ -172,15 +173,12 @@ function fieldProblems(ast: hbs.AST.Program, file: string, known: Known): Diagno
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const p of pathsRead(ast)) {
-    const [head, field, sub] = p.parts;
+    const [head, field] = p.parts;
     let names: Set<string> | undefined;
-    let name = field;
+    const name = field;
     let what = "";
-    if (head === "item" && field === "colours" && sub !== undefined) {
-      names = known.colours;
-      name = sub;
-      what = "colour role of this component (game.yaml colours:)";
-    } else if (head === "item" && field !== undefined) {
+    // item.colours.<role> is not checked: a role may be left to a partial's default.
+    if (head === "item" && field !== undefined) {
       names = known.item;
       what = "field of any card using this template";
     } else if ((head === "game" || head === "component") && field !== undefined) {
@@ -201,6 +199,33 @@ function fieldProblems(ast: hbs.AST.Program, file: string, known: Known): Diagno
   }
   return out;
 }
+
+/** Helper calls with missing arguments or unknown options, at the call. */
+function callProblems(ast: hbs.AST.Program, file: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as Record<string, unknown>;
+    if (n.type === "MustacheStatement" || n.type === "SubExpression" || n.type === "BlockStatement") {
+      const path = n.path as PathNode;
+      const params = (n.params as unknown[]) ?? [];
+      const hash = ((n.hash as { pairs?: { key: string }[] } | undefined)?.pairs ?? []).map((p) => p.key);
+      // {{name}} alone is a value, not a call, unless the helper is a block.
+      const call = path?.type === "PathExpression" && (params.length > 0 || hash.length > 0 || n.type !== "MustacheStatement");
+      const problem = call ? callProblem(path.original, params.length, hash) : undefined;
+      if (problem !== undefined) {
+        const loc = (n.loc as PathNode["loc"]) ?? path.loc;
+        out.push(problem_("template-helper-call", { file, line: loc?.start.line ?? 1, col: (loc?.start.column ?? 0) + 1 }, problem));
+      }
+    }
+    for (const [k, v] of Object.entries(n)) if (k !== "loc") visit(v);
+  };
+  visit(ast);
+  return out;
+}
+
+const problem_ = (code: string, location: Location, message: string): Diagnostic => problem(code, location, message);
 
 function keysOf(value: unknown): string[] {
   return value !== null && typeof value === "object" ? Object.keys(value) : [];
@@ -260,7 +285,8 @@ export function checkRendering(game: RenderGame, templates: TemplateSet, declare
       broken.add(name);
       continue;
     }
-    const fields = fieldProblems(Handlebars.parse(read.text), file, k);
+    const ast = Handlebars.parse(read.text);
+    const fields = [...callProblems(ast, file), ...fieldProblems(ast, file, k)];
     diagnostics.push(...fields);
     if (fields.length > 0) broken.add(name);
   }
@@ -274,7 +300,10 @@ export function checkRendering(game: RenderGame, templates: TemplateSet, declare
       if (bad !== undefined) diagnostics.push(problem("template-svg", { file: shown(templates.path(game.id, name)) }, `${f.key}: the SVG this template renders is not valid (${bad}): fix the template so it renders well-formed SVG`));
     } catch (err) {
       broken.add(name);
-      diagnostics.push(problem("template-render", { file: shown(templates.path(game.id, name)) }, `${f.key}: ${err instanceof Error ? err.message.replace(/^.*?: template \S+: /, "") : String(err)}`));
+      const message = err instanceof Error ? err.message.replace(/^.*?: template \S+: /, "") : String(err);
+      const at = CALL_AT.exec(message);
+      const loc: Location = { file: shown(templates.path(game.id, name)), ...(at ? { line: Number(at[1]), col: Number(at[2]) } : {}) };
+      diagnostics.push(problem("template-render", loc, `${f.key}: ${message.replace(CALL_AT, "")}`));
     }
   }
   return { diagnostics, warnings };
