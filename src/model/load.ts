@@ -7,6 +7,7 @@
  *
  * Every problem is collected (not just the first), located at file:line:col.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { gameFonts } from "./fonts";
@@ -192,7 +193,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         id: game.id,
         name: game.name,
         description: game.description,
-        ...(game.version === undefined ? {} : { version: game.version }),
+        ...(game.version === undefined ? {} : { version: game.version === "git" ? gitDescription(gameDir) : game.version }),
         deckFields: [...declaredFields(schemas.deck), ...(sheet?.extraFields.keys() ?? [])],
         players: game.players,
         palette: game.colours,
@@ -716,4 +717,10 @@ function resolvePages(
 function extrasOf(value: unknown, extra: Map<string, number>): Record<string, unknown>[] {
   const cards = (value as { cards?: Record<string, unknown>[] } | undefined)?.cards ?? [];
   return cards.map((card) => Object.fromEntries(Object.entries(card).filter(([k]) => extra.has(k))));
+}
+
+/** `version: git`: the repository's description of the game folder's commit (`v0.3-2-gabc1234-dirty`), else "git". */
+function gitDescription(gameDir: string): string {
+  const r = spawnSync("git", ["describe", "--tags", "--always", "--dirty"], { cwd: gameDir, encoding: "utf8" });
+  return r.status === 0 && r.stdout.trim() !== "" ? r.stdout.trim() : "git";
 }

@@ -23,6 +23,8 @@ import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
 import { parseServices, podForModels } from "./pod";
 import { overflowError, renderProblems } from "./validate";
+import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../build/update-pack";
+import type { GameModel } from "../../model/types";
 import { DataError } from "../../model/errors";
 
 interface BuildFlags {
@@ -40,6 +42,7 @@ interface BuildFlags {
   tts: boolean;
   pod?: string;
   strict?: boolean;
+  changedSince?: string;
 }
 
 export function parsePapers(value: string): Paper["id"][] {
@@ -107,6 +110,9 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // The templates' own checks (syntax, fields read), as validate makes them; the faces render below.
   const templateProblems = renderProblems(models, { render: false }).diagnostics;
   if (templateProblems.length > 0) throw new DataError(templateProblems);
+  // The earlier versions for --changed-since, read before anything is written (a bad ref fails first).
+  using earlierGames = earlierVersions(models, flags.changedSince);
+  const earlier = earlierGames.games;
   const tty = process.stderr.isTTY === true;
   // On a terminal one line updates in place; in logs, one line per step and per finished count.
   let lastStep = "";
@@ -198,7 +204,32 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const over = overflows.length > 0 ? `, ${overflows.length} face${overflows.length === 1 ? "" : "s"} with text that does not fit (marked in the gallery)` : "";
   process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}${over}\n`);
   if (podServices) await podForModels(models, { outDir: flags.out, services: podServices, bleedMm: print.bleedMm, renderWarnings: false });
+  if (flags.changedSince !== undefined) await updatePacks(models, earlier, flags.changedSince, { outDir: flags.out, papers, print });
   return results;
+}
+
+/** The games as they were at `ref` (undefined where a game did not exist yet); removed on dispose. */
+function earlierVersions(models: GameModel[], ref: string | undefined): { games: (GameModel | undefined)[]; [Symbol.dispose](): void } {
+  const read: { model?: GameModel; cleanup: () => void }[] = [];
+  const dispose = () => read.forEach((r) => r.cleanup());
+  try {
+    for (const model of ref === undefined ? [] : models) read.push(gameAtRef(model, ref!));
+  } catch (err) {
+    dispose();
+    if (err instanceof UpdatePackError) throw err.usage ? new UsageError(`syzygy build: ${err.message}`) : new CliError(`syzygy build: ${err.message}`);
+    throw err;
+  }
+  return { games: read.map((r) => r.model), [Symbol.dispose]: dispose };
+}
+
+/** `--changed-since <ref>`: per game, a PDF of the cards changed since that git version and a changelog. */
+async function updatePacks(models: GameModel[], earlier: (GameModel | undefined)[], ref: string, opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions }): Promise<void> {
+  for (const [i, model] of models.entries()) {
+    const pack = await writeUpdatePack(model, earlier[i], ref, opts);
+    const count = (kind: string) => pack.changes.filter((c) => c.kind === kind).length;
+    process.stdout.write(`${model.id}: since ${ref}: ${count("changed")} changed, ${count("added")} added, ${count("removed")} removed${pack.files.length === 0 ? " — no update pack needed" : ""}\n`);
+    for (const f of pack.files) process.stdout.write(`  ${relative(process.cwd(), f)} (update pack)\n`);
+  }
 }
 
 export function declare(command: Command): void {
@@ -216,6 +247,7 @@ export function declare(command: Command): void {
     .option("--out <dir>", "output folder", "./out")
     .option("--no-tts", "skip the Tabletop Simulator saves")
     .option("--base-url <url>", "TTS image URLs under this hosted address instead of file:/// paths")
+    .option("--changed-since <git-ref>", "also write an update pack: a PDF of the cards changed since that git version (tag, branch, commit) and a changelog")
     .option("--strict", "text that does not fit its box fails the build (it is always an error with --pod)")
     .option("--pod <service>", "also write print-on-demand exports: tgc (The Game Crafter), dtc (DriveThruCards) or all")
     .action(async (games: string[], flags: BuildFlags) => {

@@ -198,7 +198,7 @@ export const gameSchema = z
       .union([z.string().min(1), z.number()])
       .transform(String)
       .optional()
-      .meta({ description: "The game's version, e.g. \"0.3\": templates print it as game.version (a playtest card shows which round it is from)." }),
+      .meta({ description: "The game's version, e.g. \"0.3\": templates print it as game.version (a playtest card shows which round it is from); `git` stands for the git description of the game folder (e.g. v0.3-2-gabc1234)." }),
     players: z
       .strictObject({ min: intAtLeast(1), max: intAtLeast(1) })
       .refine((p) => p.min <= p.max, { error: (iss) => `players.min must not exceed players.max, got ${show(iss.input)}` }),
