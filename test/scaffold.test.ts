@@ -38,7 +38,7 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     for (const f of ["moon-poker/game.yaml", "moon-poker/deck.yaml", "moon-poker/README.md", "moon-poker/icons/hearts.svg", "schema/game.schema.json", "schema/deck.schema.json"]) {
       expect(fs.existsSync(path.join(p.data, f)), f).toBe(true);
     }
-    expect(fs.readdirSync(path.join(p.templates, "moon-poker")).sort()).toEqual(["back.svg.hbs", "card.svg.hbs"]);
+    expect(fs.readdirSync(path.join(p.templates, "moon-poker")).sort()).toEqual(["back-full.svg.hbs", "back.svg.hbs", "card.svg.hbs"]);
     // No temp folders are left beside the game's folders.
     expect(fs.readdirSync(p.data).sort()).toEqual(["moon-poker", "schema"]);
     expect(fs.readdirSync(p.templates)).toEqual(["moon-poker"]);

@@ -14,7 +14,7 @@ import type { Cell } from "../model/xlsx-read";
 import { formatDiagnostic } from "../model/diagnostics";
 import { closest } from "../model/suggest";
 import { SyzygyError } from "../errors";
-import { readme, titleOf } from "./poker";
+import { BACK_FULL_TEMPLATE, BACK_TEMPLATE, readme, titleOf } from "./poker";
 import type { ScaffoldFiles } from "./files";
 
 export { fieldName, slug };
@@ -181,21 +181,6 @@ function faceTemplate(extra: string[], types: Map<string, FieldType>, labels: Ma
     "",
   ].join("\n");
 }
-
-/** The back every card shares, light on ink: a paper back with a thin frame and the game's name. */
-const BACK_TEMPLATE = `{{!-- The back every card shares, light on ink (white, thin lines). For a full-colour back use back-full (templates: { back: back-full } in game.yaml). --}}
-<rect x="{{frame.x}}" y="{{frame.y}}" width="{{frame.fullW}}" height="{{frame.fullH}}" fill="#ffffff"/>
-<rect x="7" y="7" width="49.5" height="74.9" rx="3" fill="none" stroke="{{item.colours.accent}}" stroke-width="0.6"/>
-<rect x="9.5" y="9.5" width="44.5" height="69.9" rx="2" fill="none" stroke="{{item.colours.accent}}" stroke-width="0.25"/>
-{{{text game.title 12 36 39.5 16 size=6 min=3 style="bold" align="middle" valign="middle" color=item.colours.accent label="title"}}}
-`;
-
-/** The full-colour back (more ink): the game's accent colour edge to edge. */
-const BACK_FULL_TEMPLATE = `{{!-- A full-colour back: the accent colour to the edges (more ink than back). --}}
-<rect x="{{frame.x}}" y="{{frame.y}}" width="{{frame.fullW}}" height="{{frame.fullH}}" fill="{{item.colours.back}}"/>
-<rect x="7" y="7" width="49.5" height="74.9" rx="3" fill="none" stroke="{{item.colours.backDetail}}" stroke-width="0.8"/>
-{{{text game.title 12 36 39.5 16 size=6 min=3 style="bold" align="middle" valign="middle" color=item.colours.backDetail label="title"}}}
-`;
 
 export interface SheetScaffold {
   files: ScaffoldFiles;
