@@ -153,7 +153,7 @@ function figure(side: RenderedSide, input: GalleryInput, over?: string[]): strin
   const copies = copiesOf(side);
   const mark = over === undefined ? "" : `<p class="overflow-mark" title="${esc(over.join("; "))}">text does not fit</p>`;
   return (
-    `<figure id="side-${esc(side.key)}" class="side${over === undefined ? "" : " overflow"}" data-key="${esc(side.key)}" data-copies="${copies}" data-search="${esc(c.search)}"><div class="art" style="width:${w}px">${img}${guides(side.component)}</div>` +
+    `<figure class="side" data-key="${esc(side.key)}" data-copies="${copies}" data-search="${esc(c.search)}" id="side-${esc(side.key)}"${over === undefined ? "" : " data-overflow"}><div class="art" style="width:${w}px">${img}${guides(side.component)}</div>` +
     `<figcaption>${mark}<b class="name">${esc(c.title)}</b> <span class="copies" title="copies printed">×${copies}</span> <code>${esc(side.key)}</code>${lines}</figcaption></figure>`
   );
 }
@@ -196,7 +196,7 @@ const STYLE = `
 body.guides-on .guides{display:block}.guides path{fill:none;vector-effect:non-scaling-stroke;stroke-width:1.5px}
 .guides .trim{stroke:#e0115f}.guides .safe{stroke:#00a0ff;stroke-dasharray:4 3}
 .copies{background:#1d1d2b;color:#fff;border-radius:3px;padding:0 .3em;font-size:.85em}
-figure.overflow .art{outline:3px solid #c01;outline-offset:2px}.overflow-mark{color:#fff;background:#c01;display:inline-block;padding:0 .4em;margin:0 0 .2em;font-weight:bold}#overflow h2{color:#c01}#overflow ul{margin:.3em 0;padding-left:1.2em}
+figure[data-overflow] .art{outline:3px solid #c01;outline-offset:2px}.overflow-mark{color:#fff;background:#c01;display:inline-block;padding:0 .4em;margin:0 0 .2em;font-weight:bold}#overflow h2{color:#c01}#overflow ul{margin:.3em 0;padding-left:1.2em}
 #warnings ul{margin:.3em 0;padding-left:1.2em}#warnings li{margin:.2em 0}#warnings.has-warnings h2{color:#a01}#warnings .ok{color:#2a6}
 .strip{display:flex;flex-wrap:wrap;gap:10px;list-style:none;margin:0;padding:0}
 .page{display:flex;flex-direction:column;font-size:.8em;max-width:150px}.page img{display:block;width:auto;height:auto;max-width:150px;max-height:150px;background:#fff;box-shadow:0 1px 3px #0004}
