@@ -86,4 +86,11 @@ describe("what a command imports", () => {
     expect(r.src.filter((f) => /^src\/(build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
     for (const heavy of ["pdfkit", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);
   }, 60_000);
+
+  it("validate --no-render <game>: the model only, nothing of rendering, TTS, Lua or TypeScript", () => {
+    const r = importsOf("validate", "--no-render", "lunar-trick");
+    expect(r.stdout).toContain("ok lunar-trick");
+    expect(r.src.filter((f) => /^src\/(render|build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
+    for (const heavy of ["sharp", "@resvg/resvg-js", "pdfkit", "harfbuzzjs", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);
+  }, 60_000);
 });

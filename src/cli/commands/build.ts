@@ -22,7 +22,7 @@ import { tuneV8ForBuilds } from "../../build/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
 import { parseServices, podForModels } from "./pod";
-import { overflowError, renderProblems } from "./validate";
+import { overflowError, renderProblems } from "../render-check";
 import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../build/update-pack";
 import type { GameModel } from "../../model/types";
 import { DataError } from "../../model/errors";

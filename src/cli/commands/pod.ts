@@ -4,7 +4,7 @@
  * <out>/<game>/pod/<service>/ (see docs/print-on-demand.md). `syzygy build --pod` runs the same.
  */
 import type { Command } from "commander";
-import { overflowError, renderProblems } from "./validate";
+import { overflowError, renderProblems } from "../render-check";
 import { DataError } from "../../model/errors";
 import { relative } from "node:path";
 import { loadGame } from "../../model/load";

@@ -10,38 +10,13 @@ import { GAMES_ARGUMENT_HELP } from "../games";
 import type { Diagnostic } from "../../model/diagnostics";
 import type { GameModel } from "../../model/types";
 import { resolve } from "node:path";
-import { checkRendering } from "../../render/template-check";
-import { renderGameFrom } from "../../render/source";
-import { TemplateSet } from "../../render/face";
-import type { Warning } from "../../render/types";
-import { CliError } from "../errors";
 
 interface ValidateOptions {
   data: string;
   templates?: string;
   strict?: boolean;
-}
-
-/**
- * What a build checks beyond the data: templates parse, read only fields the cards have, and
- * every face renders to readable SVG (src/render/template-check.ts). Overflowing text is a
- * warning, or with `strict` an error.
- */
-export function renderProblems(models: readonly GameModel[], opts: { render?: boolean } = {}): { diagnostics: Diagnostic[]; overflows: Warning[]; warnings: Warning[] } {
-  const diagnostics: Diagnostic[] = [];
-  const warnings: Warning[] = [];
-  for (const m of models) {
-    const r = checkRendering(renderGameFrom(m), new TemplateSet(m.paths.templatesDir), m.deckFields, opts);
-    diagnostics.push(...r.diagnostics);
-    warnings.push(...r.warnings);
-  }
-  return { diagnostics, overflows: warnings.filter((w) => w.kind === "overflow"), warnings };
-}
-
-/** The error for faces whose text does not fit, where it must fit (pod, --strict). */
-export function overflowError(command: string, overflows: readonly Warning[], why: string): CliError {
-  const list = overflows.map((w) => `  ${w.where}: ${w.message}`).join("\n");
-  return new CliError(`${command}: ${overflows.length} face${overflows.length === 1 ? "" : "s"} with text that does not fit (${why}):\n${list}\nshorten the text, or give it a larger box or a smaller min= size in the template`);
+  /** false (--no-render): the data only, not the templates and faces (faster, what editors need while typing). */
+  render?: boolean;
 }
 
 function check(games: readonly string[], opts: ValidateOptions): { models: GameModel[]; diagnostics: Diagnostic[] } {
@@ -56,13 +31,17 @@ function check(games: readonly string[], opts: ValidateOptions): { models: GameM
   return { models, diagnostics };
 }
 
-export function validateCommand(opts: ValidateOptions, games: readonly string[] = []): number {
+export async function validateCommand(opts: ValidateOptions, games: readonly string[] = []): Promise<number> {
   const r = check(games, opts);
   if (r.diagnostics.length > 0) throw new DataError(r.diagnostics);
-  const rendered = renderProblems(r.models);
-  if (rendered.diagnostics.length > 0) throw new DataError(rendered.diagnostics);
-  if (opts.strict === true && rendered.overflows.length > 0) throw overflowError("syzygy validate --strict", rendered.overflows, "--strict");
-  for (const w of rendered.warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
+  if (opts.render !== false) {
+    // Loaded only when used: --no-render keeps validate to the model (fast start-up).
+    const { overflowError, renderProblems } = await import("../render-check");
+    const rendered = renderProblems(r.models);
+    if (rendered.diagnostics.length > 0) throw new DataError(rendered.diagnostics);
+    if (opts.strict === true && rendered.overflows.length > 0) throw overflowError("syzygy validate --strict", rendered.overflows, "--strict");
+    for (const w of rendered.warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
+  }
   for (const m of r.models) {
     const pieces = m.components.reduce((n, c) => n + c.count, 0);
     process.stdout.write(`ok ${m.id}: ${m.components.length} components, ${pieces} pieces, ${m.deck.length} deck cards\n`);
@@ -77,8 +56,9 @@ export function declare(command: Command): void {
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: <data>/../templates, else syzygy's own)")
     .option("--strict", "text that does not fit its box is an error, not a warning")
+    .option("--no-render", "check the data only, not the templates and every rendered face (faster)")
     .addHelpText("after", "\nExit codes: 0 valid, 1 invalid data (every problem is listed), 2 usage error.")
-    .action((games: string[], opts: ValidateOptions) => {
-      process.exitCode = validateCommand(opts, games);
+    .action(async (games: string[], opts: ValidateOptions) => {
+      process.exitCode = await validateCommand(opts, games);
     });
 }
