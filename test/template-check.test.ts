@@ -90,6 +90,12 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     expect(templateSyntax("{{#if a}}\n", "t.hbs")?.message).not.toMatch(/Expecting|OPEN_|EOF/);
   });
 
+  it("a partial that does not exist: at its tag, saying where partials go", async () => {
+    const r = await validateWith(p, "<g/>{{> frame-x}}\n");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(new RegExp(`${at().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:5: cards/fire-bolt: \\{\\{> frame-x\\}\\} names no partial: partials are files in .*templates/partials/<name>\\.hbs`));
+  });
+
   it("an undeclared font and a template that renders broken SVG: validate refuses what build refuses", async () => {
     const font = await validateWith(p, '{{{text item.name 1 1 10 10 font="Fancy"}}}\n');
     expect(font.code).toBe(1);

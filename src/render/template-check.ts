@@ -6,7 +6,7 @@
  * to SVG that the rasteriser can read. Overflowing text is reported as the faces render.
  */
 import Handlebars from "handlebars";
-import { relative, isAbsolute, sep } from "node:path";
+import { join, relative, isAbsolute, sep } from "node:path";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Diagnostic, Location } from "../model/diagnostics";
@@ -300,9 +300,19 @@ export function checkRendering(game: RenderGame, templates: TemplateSet, declare
       if (bad !== undefined) diagnostics.push(problem("template-svg", { file: shown(templates.path(game.id, name)) }, `${f.key}: the SVG this template renders is not valid (${bad}): fix the template so it renders well-formed SVG`));
     } catch (err) {
       broken.add(name);
-      const message = err instanceof Error ? err.message.replace(/^.*?: template \S+: /, "") : String(err);
-      const at = CALL_AT.exec(message);
-      const loc: Location = { file: shown(templates.path(game.id, name)), ...(at ? { line: Number(at[1]), col: Number(at[2]) } : {}) };
+      let message = err instanceof Error ? err.message.replace(/^.*?: template \S+: /, "") : String(err);
+      let at: { line: number; col: number } | undefined;
+      const call = CALL_AT.exec(message);
+      if (call) at = { line: Number(call[1]), col: Number(call[2]) };
+      // Handlebars' own runtime error, in plain words at the tag that names the partial.
+      const partial = /The partial (\S+) could not be found/.exec(message);
+      if (partial) {
+        const text = readDataText(templates.path(game.id, name), name, undefined, "the template file");
+        const tag = text.ok ? tags(text.text).find((t) => new RegExp(`^\\{\\{~?#?>\\s*${partial[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(t.text)) : undefined;
+        if (tag) at = { line: tag.line, col: tag.col };
+        message = `{{> ${partial[1]}}} names no partial: partials are files in ${shown(join(templates.dir, "partials"))}/<name>.hbs; add ${partial[1]}.hbs there or fix the name`;
+      }
+      const loc: Location = { file: shown(templates.path(game.id, name)), ...(at ? { line: at.line, col: at.col } : {}) };
       diagnostics.push(problem("template-render", loc, `${f.key}: ${message.replace(CALL_AT, "")}`));
     }
   }
