@@ -73,6 +73,8 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
   it("a misspelt helper option: did you mean, and what the helper reads", async () => {
     const r = await validateWith(p, '{{{text item.name 1 1 10 10 colour="red"}}}\n');
     expect(r.err).toContain(`${at()}:1: helper text has no option colour= (did you mean "color"?)`);
+    const style = await validateWith(p, '{{{text item.name 1 1 10 10 style="bolder"}}}\n');
+    expect(style.err).toContain(`${at()}:1: helper text: style="bolder" is no type style (did you mean "bold"?); styles: regular, bold, heavy, italic`);
   });
 
   it("an unclosed {{#if}} is reported where it opens, not at the end of the file", async () => {

@@ -37,6 +37,7 @@ const SNIPPETS = [
   '{{{text "a}}}',
   '{{{text item.name 1 1 10 10 colour="red"}}}',
   "{{{add item.name 1}}}",
+  '{{{text item.name 1 1 10 10 style="bolder"}}}',
 ];
 
 const SHEET_EDITS: ((s: string) => string)[] = [

@@ -34,6 +34,15 @@ export const SIGNATURES: Record<string, Signature> = {
   around: { required: ["list", "cx", "cy", "r"], options: ["start", "span", "offset"], block: true, usage: "{{#around list cx cy r start=-90 span=360}}…{{/around}}" },
 };
 
+/** The type styles text can be set in (the bundled faces; a game font's nearest face is picked). */
+const STYLES = ["regular", "bold", "heavy", "italic"];
+
+/** A `style=` value that names no style, or undefined (only written values are known before rendering). */
+export function styleProblem(name: string, style: unknown): string | undefined {
+  if (name !== "text" || style === undefined || STYLES.includes(style as string)) return undefined;
+  return `helper text: style=${JSON.stringify(style)} is no type style${typeof style === "string" ? didYouMean(style, STYLES) : ""}; styles: ${STYLES.join(", ")}`;
+}
+
 /** A call's problem against the signature (argument count, option names), or undefined. */
 export function callProblem(name: string, positional: number, hashKeys: readonly string[]): string | undefined {
   const sig = SIGNATURES[name];
@@ -63,7 +72,7 @@ export function withSignature(name: string, fn: (...args: any[]) => unknown): (.
   return function (this: unknown, ...args: unknown[]) {
     const options = args[args.length - 1] as Partial<HelperOptions> & { loc?: { start: { line: number; column: number } } };
     const at = options?.loc ? `line ${options.loc.start.line}, column ${options.loc.start.column + 1}: ` : "";
-    const problem = callProblem(name, args.length - 1, Object.keys(options?.hash ?? {}));
+    const problem = callProblem(name, args.length - 1, Object.keys(options?.hash ?? {})) ?? styleProblem(name, (options?.hash as Record<string, unknown> | undefined)?.style);
     if (problem !== undefined) throw new Error(`${at}${problem}`);
     try {
       return fn.apply(this, args);

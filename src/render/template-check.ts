@@ -15,7 +15,7 @@ import { readDataText } from "../model/read-text";
 import { listFaces, type FaceEntry } from "./faces";
 import { renderFace, templateName, type TemplateSet } from "./face";
 import type { RenderGame, Warning } from "./types";
-import { CALL_AT, callProblem } from "./helper-signatures";
+import { CALL_AT, callProblem, styleProblem } from "./helper-signatures";
 
 function shown(abs: string): string {
   const rel = relative(process.cwd(), abs);
@@ -210,10 +210,12 @@ function callProblems(ast: hbs.AST.Program, file: string): Diagnostic[] {
     if (n.type === "MustacheStatement" || n.type === "SubExpression" || n.type === "BlockStatement") {
       const path = n.path as PathNode;
       const params = (n.params as unknown[]) ?? [];
-      const hash = ((n.hash as { pairs?: { key: string }[] } | undefined)?.pairs ?? []).map((p) => p.key);
+      const pairs = (n.hash as { pairs?: { key: string; value: { type: string; value?: unknown } }[] } | undefined)?.pairs ?? [];
+      const hash = pairs.map((p) => p.key);
+      const style = pairs.find((p) => p.key === "style" && p.value.type === "StringLiteral")?.value.value;
       // {{name}} alone is a value, not a call, unless the helper is a block.
       const call = path?.type === "PathExpression" && (params.length > 0 || hash.length > 0 || n.type !== "MustacheStatement");
-      const problem = call ? callProblem(path.original, params.length, hash) : undefined;
+      const problem = call ? (callProblem(path.original, params.length, hash) ?? styleProblem(path.original, style)) : undefined;
       if (problem !== undefined) {
         const loc = (n.loc as PathNode["loc"]) ?? path.loc;
         out.push(problem_("template-helper-call", { file, line: loc?.start.line ?? 1, col: (loc?.start.column ?? 0) + 1 }, problem));
