@@ -88,9 +88,10 @@ function writeIfChanged(file, data) {
 /**
  * Compiles; throws an Error listing tsc's diagnostics when there are any.
  * @param {string} root the repository
+ * @param {(step: string, done?: number, total?: number) => void} [progress] told each step, and how far type-checking is
  * @returns {{ files: number }}
  */
-export function compileDist(root) {
+export function compileDist(root, progress = () => {}) {
   const configFile = path.join(root, "tsconfig.build.json");
   const config = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
     ...ts.sys,
@@ -100,10 +101,19 @@ export function compileDist(root) {
   });
   if (config === undefined) throw new Error(`cannot read ${configFile}`);
   if (config.errors.length > 0) throw new Error(format(config.errors, root));
+  progress("reading the sources");
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
-  const diagnostics = ts.getPreEmitDiagnostics(program);
+  // What ts.getPreEmitDiagnostics checks, file by file, so a first build (about a minute) shows how far it is.
+  const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+  const sources = program.getSourceFiles();
+  sources.forEach((sf, i) => {
+    diagnostics.push(...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf));
+    if (config.options.declaration) diagnostics.push(...program.getDeclarationDiagnostics(sf));
+    progress("type-checking", i + 1, sources.length);
+  });
   if (diagnostics.length > 0) throw new Error(`dist build failed (tsconfig.build.json):\n${format(diagnostics, root)}`);
 
+  progress("writing dist/");
   const dist = path.join(root, "dist");
   const written = new Set();
   /** @type {ts.WriteFileCallback} */

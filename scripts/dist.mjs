@@ -73,6 +73,28 @@ function lock() {
 }
 
 /**
+ * Compile progress on stderr: on a terminal one line updated in place, in logs a line per step
+ * and per tenth of the files type-checked.
+ * @param {((line: string) => void) | undefined} log
+ * @returns {(step: string, done?: number, total?: number) => void}
+ */
+function progressLine(log) {
+  if (log === undefined) return () => {};
+  const tty = process.stderr.isTTY === true;
+  let lastTenth = -1;
+  return (step, done, total) => {
+    const line = done === undefined || total === undefined ? `dist/: ${step}…` : `dist/: ${step} ${done}/${total} files`;
+    if (tty) {
+      process.stderr.write(`\r\x1b[K${line}${done !== undefined && done === total ? "\n" : ""}`);
+      return;
+    }
+    const tenth = done === undefined || total === undefined ? -1 : Math.floor((10 * done) / total);
+    if (done === undefined || tenth !== lastTenth) log(line);
+    lastTenth = tenth;
+  };
+}
+
+/**
  * Compiles dist/ when it is stale (or always, with `force`).
  * @param {{ force?: boolean, log?: (line: string) => void }} [opts]
  * @returns {Promise<boolean>} whether it compiled
@@ -86,7 +108,7 @@ export async function ensureDist(opts = {}) {
     const started = performance.now();
     const startedAt = new Date();
     const { compileDist } = await import("./compile-dist.mjs");
-    const { files } = compileDist(ROOT);
+    const { files } = compileDist(ROOT, progressLine(opts.log));
     fs.writeFileSync(STAMP, "");
     // Sources edited while the compiler ran leave dist/ stale.
     fs.utimesSync(STAMP, startedAt, startedAt);

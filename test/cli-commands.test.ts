@@ -76,10 +76,20 @@ describe("what a command imports", () => {
     expect(r.src.filter((f) => /^src\/(model|render|engine|games|table|build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
   }, 60_000);
 
-  it("validate <game>: the model, nothing of rendering, TTS, Lua or TypeScript", () => {
+  // Issue 25: validate checks what build checks, so it renders every face to SVG (and reads it
+  // back with resvg) — but writes no PNG or PDF and builds no TTS save or Lua.
+  it("validate <game>: the model and the SVG renderer, nothing of PDF, TTS, Lua or TypeScript", () => {
     const r = importsOf("validate", "lunar-trick");
     expect(r.stdout).toContain("ok lunar-trick");
     expect(r.src).toContain("src/model/load.ts");
+    expect(r.src).toContain("src/render/template-check.ts");
+    expect(r.src.filter((f) => /^src\/(build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
+    for (const heavy of ["pdfkit", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);
+  }, 60_000);
+
+  it("validate --no-render <game>: the model only, nothing of rendering, TTS, Lua or TypeScript", () => {
+    const r = importsOf("validate", "--no-render", "lunar-trick");
+    expect(r.stdout).toContain("ok lunar-trick");
     expect(r.src.filter((f) => /^src\/(render|build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
     for (const heavy of ["sharp", "@resvg/resvg-js", "pdfkit", "harfbuzzjs", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);
   }, 60_000);

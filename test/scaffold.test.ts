@@ -10,6 +10,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { run } from "./cli-support";
 import { loadGame } from "../src/model/load";
+import { parse as parseCsv } from "csv-parse/sync";
+import writeExcelFile from "write-excel-file/node";
 import { expectEveryCardOnce, expectHandZones, expectImagesOnDisk, expectNoOverlapAsSaved, expectSheetsWithinLimits, expectUniqueGuids } from "./tts/save-checks";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,7 +38,7 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     for (const f of ["moon-poker/game.yaml", "moon-poker/deck.yaml", "moon-poker/README.md", "moon-poker/icons/hearts.svg", "schema/game.schema.json", "schema/deck.schema.json"]) {
       expect(fs.existsSync(path.join(p.data, f)), f).toBe(true);
     }
-    expect(fs.readdirSync(path.join(p.templates, "moon-poker")).sort()).toEqual(["back.svg.hbs", "card.svg.hbs"]);
+    expect(fs.readdirSync(path.join(p.templates, "moon-poker")).sort()).toEqual(["back-full.svg.hbs", "back.svg.hbs", "card.svg.hbs"]);
     // No temp folders are left beside the game's folders.
     expect(fs.readdirSync(p.data).sort()).toEqual(["moon-poker", "schema"]);
     expect(fs.readdirSync(p.templates)).toEqual(["moon-poker"]);
@@ -106,30 +108,93 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
   });
 });
 
-describe("syzygy new <id> --from-csv: a deck from a spreadsheet", () => {
-  it("makes ids from names, field names from headings, types the extra columns, and builds", async () => {
+describe("syzygy new <id> --from-csv: a deck from a spreadsheet (issue 25, item 1 and 2)", () => {
+  /** What Google Sheets downloads: a BOM, CRLF, Title Case headings, quoted commas and line breaks; no id column, a # notes column, icon tokens. */
+  const SHEET =
+    "\ufeffName,Cost,Card Type,Text,Flavour,Copies,# Notes\r\n" +
+    'Fire Bolt,3,Attack,"Deal 3 damage, then :fire: again.","Hot, hot.",2,too strong?\r\n' +
+    'Stone Wall,2,Structure,"Blocks one attack.\nGain 1 :shield:.",,1,\r\n' +
+    "Quick Step,0,Action,Draw a card.,,1,\r\n";
+
+  it("builds the first time: ids from names, headings as they are, notes ignored, placeholder icons, count from the rows", async () => {
     const p = project();
-    const csv = path.join(p.root, "spells.csv");
-    fs.writeFileSync(csv, "Name,Cost,Card Type,Text,copies\nFire Bolt,3,Spell,Deal 3 damage.,2\nStone Wall,2,Structure,Blocks an attack.,1\nFire Bolt,4,Spell,A bigger bolt.,1\n");
+    const csv = path.join(p.root, "cards.csv");
+    fs.writeFileSync(csv, SHEET);
     const made = await run("new", "spells", "--from-csv", csv, "--data", p.data);
     expect(made.code, made.err).toBe(0);
-    expect(made.out).toContain('column "Card Type" is the field cardType');
+    expect(made.out).toContain("2 placeholder icons for the sheet's tokens (:fire: :shield:)");
+    expect(made.out).toContain('column "Flavour" is the field flavor');
+    // The designer's file is copied byte for byte: it stays the source.
+    expect(fs.readFileSync(path.join(p.data, "spells", "cards.csv"))).toEqual(fs.readFileSync(csv));
     const game = fs.readFileSync(path.join(p.data, "spells", "game.yaml"), "utf8");
     expect(game).toContain("cardFields:\n  cost: integer\n  cardType: text\n");
-    expect(game).toContain("count: 4");
+    expect(game).not.toMatch(/^\s*count:/m);
+    expect(fs.readdirSync(path.join(p.data, "spells", "icons")).sort()).toEqual(["fire.svg", "shield.svg"]);
     const model = loadGame(p.data, "spells");
-    expect(model.components[0].items.map((i) => [i.id, i.copies, i.fields.cost])).toEqual([
-      ["fire-bolt", 2, 3],
-      ["stone-wall", 1, 2],
-      ["fire-bolt-2", 1, 4],
+    expect(model.components[0].count).toBe(4);
+    expect(model.components[0].items.map((i) => [i.id, i.copies, i.fields.cost, i.fields.cardType, i.flavor ?? null])).toEqual([
+      ["fire-bolt", 2, 3, "Attack", "Hot, hot."],
+      ["stone-wall", 1, 2, "Structure", null],
+      ["quick-step", 1, 0, "Action", null],
     ]);
-    const built = await run("build", "spells", "--data", p.data, "--out", p.out, "--no-tts");
+    expect(model.components[0].items[0].fields).not.toHaveProperty("notes");
+    const built = await run("build", "spells", "--data", p.data, "--out", p.out, "--no-tts", "--paper", "a4", "--strict");
     expect(built.code, built.err).toBe(0);
     expect(built.err).not.toContain("warning");
-    // The face prints each extra column under its heading.
-    const svg = fs.readFileSync(path.join(p.templates, "spells", "card.svg.hbs"), "utf8");
-    expect(svg).toContain('(concat "Card Type: " item.cardType)');
+  }, 90_000);
+
+  it("the sheet downloaded again over the file (a new row, a new column, changed copies) builds without touching game.yaml", async () => {
+    const p = project();
+    const csv = path.join(p.root, "cards.csv");
+    fs.writeFileSync(csv, SHEET);
+    expect((await run("new", "spells", "--from-csv", csv, "--data", p.data)).code).toBe(0);
+    const game = fs.readFileSync(path.join(p.data, "spells", "game.yaml"), "utf8");
+    const again = SHEET.replace("# Notes\r\n", "# Notes,Rarity\r\n").replace(",2,too strong?\r\n", ",3,too strong?,Rare\r\n") + "Ice Lance,1,Attack,Freeze :fire:.,,2,,Common\r\n";
+    fs.writeFileSync(path.join(p.data, "spells", "cards.csv"), again);
+    const r = await run("validate", "spells", "--data", p.data);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("ok spells: 1 components, 7 pieces, 4 deck cards");
+    expect(fs.readFileSync(path.join(p.data, "spells", "game.yaml"), "utf8")).toBe(game);
+    const cards = loadGame(p.data, "spells").components[0].items;
+    expect(cards.map((c) => c.id)).toEqual(["fire-bolt", "stone-wall", "quick-step", "ice-lance"]);
+    // An extra column is a text field templates can read.
+    expect(cards[0].fields.rarity).toBe("Rare");
+    const built = await run("build", "spells", "--data", p.data, "--out", p.out, "--no-tts", "--no-png", "--paper", "a4");
+    expect(built.code, built.err).toBe(0);
+  }, 90_000);
+
+  it("an XLSX stays the XLSX: the workbook is the deck, read by sheet name", async () => {
+    const p = project();
+    const xlsx = path.join(p.root, "cards.xlsx");
+    const rows = SHEET.replace(/^\ufeff/, "").trim().split("\r\n").map((l) => parseCsv(l)[0] as string[]);
+    const cell = (v: string) => (v === "" ? null : { value: /^\d+$/.test(v) ? Number(v) : v });
+    const book = await writeExcelFile([
+      { data: [[{ value: "not the deck" }]], sheet: "Notes" },
+      { data: rows.map((r) => r.map(cell)), sheet: "Spells" },
+    ]).toBuffer();
+    fs.writeFileSync(xlsx, book);
+    const made = await run("new", "spells", "--from-csv", `${xlsx}#Spells`, "--data", p.data);
+    expect(made.code, made.err).toBe(0);
+    expect(fs.readFileSync(path.join(p.data, "spells", "cards.xlsx"))).toEqual(fs.readFileSync(xlsx));
+    expect(fs.readFileSync(path.join(p.data, "spells", "game.yaml"), "utf8")).toContain('deck: "cards.xlsx#Spells"');
+    expect(loadGame(p.data, "spells").components[0].items.map((i) => i.id)).toEqual(["fire-bolt", "stone-wall", "quick-step"]);
   }, 60_000);
+
+  it("two cards whose names give one id: a located error naming both rows, in new and in validate", async () => {
+    const p = project();
+    const csv = path.join(p.root, "dup.csv");
+    fs.writeFileSync(csv, "Name,Text\nFire Bolt,a\nStone,b\nFire bolt!,c\n");
+    const r = await run("new", "dup", "--from-csv", csv, "--data", p.data);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${csv}:4:1: this name gives the id "fire-bolt", as the name in row 2 does`);
+    expect(fs.existsSync(path.join(p.data, "dup"))).toBe(false);
+    fs.writeFileSync(csv, "Name,Text\nFire Bolt,a\n");
+    expect((await run("new", "dup", "--from-csv", csv, "--data", p.data)).code).toBe(0);
+    fs.writeFileSync(path.join(p.data, "dup", "dup.csv"), "Name,Text\nFire Bolt,a\nStone,b\nFire bolt!,c\n");
+    const v = await run("validate", "--data", p.data);
+    expect(v.code).toBe(1);
+    expect(v.err).toMatch(/data\/dup\/dup\.csv:4:1: name: this name gives the id "fire-bolt", as the name in row 2 does/);
+  });
 
   it("reports a sheet without a name column at its first cell, and writes nothing", async () => {
     const p = project();
@@ -137,7 +202,7 @@ describe("syzygy new <id> --from-csv: a deck from a spreadsheet", () => {
     fs.writeFileSync(csv, "cost,text\n1,x\n");
     const r = await run("new", "bad", "--from-csv", csv, "--data", p.data);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`${csv}:1:1: the first row names no "name" (or "id") column`);
+    expect(r.err).toContain(`${csv}:1:1: the first row names no "name" column`);
     expect(fs.existsSync(path.join(p.data, "bad"))).toBe(false);
   });
 
@@ -146,10 +211,10 @@ describe("syzygy new <id> --from-csv: a deck from a spreadsheet", () => {
     const csv = path.join(p.root, "c.csv");
     fs.writeFileSync(csv, "name,cost\nA,1\nB,2\n");
     expect((await run("new", "c", "--from-csv", csv, "--data", p.data)).code).toBe(0);
-    const deck = path.join(p.data, "c", "cards.csv");
-    fs.writeFileSync(deck, fs.readFileSync(deck, "utf8").replace("b,B,2", "b,B,two"));
+    const deck = path.join(p.data, "c", "c.csv");
+    fs.writeFileSync(deck, fs.readFileSync(deck, "utf8").replace("B,2", "B,two"));
     const r = await run("validate", "--data", p.data);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/data\/c\/cards\.csv:3:3: .*cost.*expected a whole number, got "two"/);
+    expect(r.err).toMatch(/data\/c\/c\.csv:3:2: .*cost.*expected a whole number, got "two"/);
   });
 });

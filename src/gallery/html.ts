@@ -117,7 +117,31 @@ function guides(component: RenderComponent): string {
   );
 }
 
-function figure(side: RenderedSide, input: GalleryInput): string {
+/** What a face's warnings name it (src/render/face.ts): game/component/item, " (back)" for a back. */
+function whereOf(game: string, side: RenderedSide): string {
+  return `${game}/${side.component.id}/${side.item.id}${side.side === "back" ? " (back)" : ""}`;
+}
+
+/** The faces whose text does not fit, by side key. */
+function overflowing(input: GalleryInput): Map<string, string[]> {
+  const byWhere = new Map<string, string[]>();
+  for (const w of input.warnings ?? []) if (w.kind === "overflow") byWhere.set(w.where, [...(byWhere.get(w.where) ?? []), w.message]);
+  const out = new Map<string, string[]>();
+  for (const side of input.sides) {
+    const found = byWhere.get(whereOf(input.game.id, side));
+    if (found !== undefined) out.set(side.key, found);
+  }
+  return out;
+}
+
+/** The list at the top: every face whose text does not fit, linked to its figure. */
+function overflowSection(over: Map<string, string[]>): string {
+  if (over.size === 0) return "";
+  const items = [...over].map(([key, msgs]) => `<li><a href="#side-${esc(key)}"><code>${esc(key)}</code></a> ${esc(msgs.join("; "))}</li>`).join("\n");
+  return `<section id="overflow" data-count="${over.size}"><h2>Text that does not fit <small>${over.size}</small></h2><ul>${items}</ul></section>`;
+}
+
+function figure(side: RenderedSide, input: GalleryInput, over?: string[]): string {
   const c = caption(side);
   const w = displayWidth(side.component);
   const h = Math.round((w * (side.component.height + 2 * BLEED_MM)) / (side.component.width + 2 * BLEED_MM));
@@ -127,9 +151,10 @@ function figure(side: RenderedSide, input: GalleryInput): string {
     : `<div class="noimg" style="width:${w}px;height:${h}px">PNG previews off (--no-png)</div>`;
   const lines = c.lines.map((l) => `<p>${esc(l)}</p>`).join("");
   const copies = copiesOf(side);
+  const mark = over === undefined ? "" : `<p class="overflow-mark" title="${esc(over.join("; "))}">text does not fit</p>`;
   return (
-    `<figure class="side" data-key="${esc(side.key)}" data-copies="${copies}" data-search="${esc(c.search)}"><div class="art" style="width:${w}px">${img}${guides(side.component)}</div>` +
-    `<figcaption><b class="name">${esc(c.title)}</b> <span class="copies" title="copies printed">×${copies}</span> <code>${esc(side.key)}</code>${lines}</figcaption></figure>`
+    `<figure class="side" data-key="${esc(side.key)}" data-copies="${copies}" data-search="${esc(c.search)}" id="side-${esc(side.key)}"${over === undefined ? "" : " data-overflow"}><div class="art" style="width:${w}px">${img}${guides(side.component)}</div>` +
+    `<figcaption>${mark}<b class="name">${esc(c.title)}</b> <span class="copies" title="copies printed">×${copies}</span> <code>${esc(side.key)}</code>${lines}</figcaption></figure>`
   );
 }
 
@@ -156,13 +181,13 @@ function pagesSection(papers: PaperThumbs[]): string {
   return `<section id="pages"><h2>Printed pages</h2>${strips.join("\n")}</section>`;
 }
 
-function section(component: RenderComponent, sides: RenderedSide[], input: GalleryInput): string {
+function section(component: RenderComponent, sides: RenderedSide[], input: GalleryInput, over: Map<string, string[]>): string {
   const pieces = component.items.reduce((n, i) => n + i.copies, 0);
   const meta = `${component.kind} · ${component.width}×${component.height} mm · ${pieces} piece${pieces === 1 ? "" : "s"}`;
   return (
     `<section class="component" id="c-${esc(component.id)}" data-component="${esc(component.id)}">` +
     `<h2>${esc(component.title)} <small>${esc(meta)}</small></h2>` +
-    `<div class="grid">${sides.map((s) => figure(s, input)).join("\n")}</div></section>`
+    `<div class="grid">${sides.map((s) => figure(s, input, over.get(s.key))).join("\n")}</div></section>`
   );
 }
 
@@ -171,6 +196,7 @@ const STYLE = `
 body.guides-on .guides{display:block}.guides path{fill:none;vector-effect:non-scaling-stroke;stroke-width:1.5px}
 .guides .trim{stroke:#e0115f}.guides .safe{stroke:#00a0ff;stroke-dasharray:4 3}
 .copies{background:#1d1d2b;color:#fff;border-radius:3px;padding:0 .3em;font-size:.85em}
+figure[data-overflow] .art{outline:3px solid #c01;outline-offset:2px}.overflow-mark{color:#fff;background:#c01;display:inline-block;padding:0 .4em;margin:0 0 .2em;font-weight:bold}#overflow h2{color:#c01}#overflow ul{margin:.3em 0;padding-left:1.2em}
 #warnings ul{margin:.3em 0;padding-left:1.2em}#warnings li{margin:.2em 0}#warnings.has-warnings h2{color:#a01}#warnings .ok{color:#2a6}
 .strip{display:flex;flex-wrap:wrap;gap:10px;list-style:none;margin:0;padding:0}
 .page{display:flex;flex-direction:column;font-size:.8em;max-width:150px}.page img{display:block;width:auto;height:auto;max-width:150px;max-height:150px;background:#fff;box-shadow:0 1px 3px #0004}
@@ -214,7 +240,8 @@ const SCRIPT = `
 
 export function galleryHtml(input: GalleryInput): string {
   const { game } = input;
-  const byComponent = game.components.map((c) => section(c, input.sides.filter((s) => s.component.id === c.id), input));
+  const over = overflowing(input);
+  const byComponent = game.components.map((c) => section(c, input.sides.filter((s) => s.component.id === c.id), input, over));
   const warnings = input.warnings ?? [];
   const pdfs = input.pdfs.map((p) => `<a href="${esc(p)}">${esc(p.slice(p.lastIndexOf("/") + 1))}</a>`).join(" · ");
   return `<!doctype html>
@@ -225,6 +252,7 @@ export function galleryHtml(input: GalleryInput): string {
 <label><input id="guides" type="checkbox"> trim &amp; safe area</label>
 <nav><a href="#pages">pages</a> · <a href="#warnings">warnings (${warnings.length})</a> · ${pdfs}</nav></header>
 <main>
+${overflowSection(over)}
 ${warningsSection(warnings)}
 ${pagesSection(input.pages ?? [])}
 ${byComponent.join("\n")}

@@ -14,6 +14,7 @@ import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { z } from "zod";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { MAX_COPIES } from "./limits";
+import { closest } from "./suggest";
 import { readDataBytes, decodeUtf8 } from "./read-text";
 import { readXlsxSync, type Cell } from "./xlsx-read";
 import type { YamlSource } from "./yaml-source";
@@ -46,16 +47,69 @@ export interface SheetDeck {
   copies: number[];
   /** Field (dotted for nested ones) → its 1-based column. */
   columns: Map<string, number>;
+  /** Columns that name no card field: kept as text fields (field name → column), not checked by the card schema. */
+  extraFields: Map<string, number>;
+  /** True when the sheet has no id column and each card's id is made from its name. */
+  derivedIds: boolean;
   diagnostics: Diagnostic[];
+}
+
+/** Options of a spreadsheet deck from game.yaml. */
+export interface SheetOptions {
+  /** Column heading → card field, for headings that do not match a field by themselves. */
+  columns?: Record<string, string>;
+}
+
+/** A heading or field name as compared: letters and digits only, lower case ("Card Type" = "cardType" = "card_type"). */
+export function columnKey(name: string): string {
+  return name.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** "Card Type" → "cardType": a field name templates can read (letters and digits, starting with a letter). */
+export function fieldName(column: string): string {
+  const words = column.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
+  const name = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
+  return /^\p{L}/u.test(name) ? name : `field${name}`;
+}
+
+/** "Fire Bolt!" → "fire-bolt": a card id made from its name (stable: the same name gives the same id). */
+export function slug(text: string): string {
+  const s = text
+    .normalize("NFKD")
+    .replace(/[^\x00-\x7f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return s === "" ? "card" : /^[a-z]/.test(s) ? s : `card-${s}`;
+}
+
+/** A heading starting with `#` is the designer's notes: never read. */
+export function isNotesColumn(name: string): boolean {
+  return name.startsWith("#");
+}
+
+/** The cards without their extra (undeclared) columns: what the card schema checks. */
+export function withoutExtras(value: { cards: Record<string, unknown>[] }, extra: Map<string, number>): { cards: Record<string, unknown>[] } {
+  if (extra.size === 0) return value;
+  return { cards: value.cards.map((card) => Object.fromEntries(Object.entries(card).filter(([k]) => !extra.has(k)))) };
 }
 
 /**
  * Reads and types a spreadsheet deck. `deckSchema` is the game's deck.yaml schema
  * (`{ cards: [card] }`); its card fields decide the columns and the type of every cell.
+ * Headings match fields whatever their case, spaces and punctuation; `#` columns are notes;
+ * other columns are extra text fields; without an id column ids are made from the names.
  */
-export function readSheetDeck(absPath: string, displayPath: string, root: string, ref: DeckRef, deckSchema: z.ZodType): SheetDeck {
+export function readSheetDeck(absPath: string, displayPath: string, root: string, ref: DeckRef, deckSchema: z.ZodType, opts: SheetOptions = {}): SheetDeck {
   const fileLoc: Location = { file: displayPath };
-  const empty = (diags: Diagnostic[]): SheetDeck => ({ source: sheetSource(absPath, displayPath, undefined, [], new Map()), copies: [], columns: new Map(), diagnostics: diags });
+  const empty = (diags: Diagnostic[]): SheetDeck => ({
+    source: sheetSource(absPath, displayPath, undefined, [], new Map()),
+    copies: [],
+    columns: new Map(),
+    extraFields: new Map(),
+    derivedIds: false,
+    diagnostics: diags,
+  });
   const read = readDataBytes(absPath, displayPath, root, ref.format === "csv" ? "the CSV file" : "the .xlsx file");
   if (!read.ok) return empty([read.diagnostic]);
   const rows = ref.format === "csv" ? csvRows(read.bytes, displayPath) : xlsxRows(read.bytes, displayPath, ref.sheet);
@@ -64,9 +118,14 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
   if (header === undefined || header.every(blank)) return empty([diagnostics.sheetEmpty({ ...fileLoc, line: 1, col: 1 })]);
 
   const fields = cardFields(deckSchema);
+  const byKey = new Map<string, string>();
+  for (const name of fields.keys()) byKey.set(columnKey(name), name);
+  const mapped = new Map<string, string>();
+  for (const [heading, field] of Object.entries(opts.columns ?? {})) mapped.set(columnKey(heading), field);
   const problems: Diagnostic[] = [];
   const at = (row: number, col: number): Location => ({ file: displayPath, line: row, col });
   const columns = new Map<string, number>(); // field path → 1-based column
+  const extraFields = new Map<string, number>();
   let copiesCol: number | undefined;
   header.forEach((cell, i) => {
     const name = blank(cell) ? "" : String(cell).trim();
@@ -75,19 +134,35 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
       if (rows.rows.some((r) => !blank(r[i]))) problems.push(diagnostics.unnamedColumn(at(1, col)));
       return;
     }
-    const first = columns.get(name) ?? (COPIES_COLUMNS.includes(name as never) ? copiesCol : undefined);
+    if (isNotesColumn(name)) return;
+    const key = columnKey(name);
+    const target = mapped.get(key) ?? (COPIES_COLUMNS.includes(key as never) ? "copies" : byKey.get(key));
+    if (target === "copies" || target === "count") {
+      if (copiesCol !== undefined) return problems.push(diagnostics.duplicateColumn(at(1, col), name, copiesCol));
+      copiesCol = col;
+      return;
+    }
+    if (target !== undefined && !fields.has(target)) return problems.push(diagnostics.mappedToNoField(at(1, col), name, target, [...fields.keys(), "copies"]));
+    const field = target ?? fieldName(name);
+    const first = columns.get(field) ?? extraFields.get(field);
     if (first !== undefined) return problems.push(diagnostics.duplicateColumn(at(1, col), name, first));
-    if (COPIES_COLUMNS.includes(name as never)) copiesCol = col;
-    else if (!fields.has(name)) problems.push(diagnostics.unknownColumn(at(1, col), name, [...fields.keys(), "copies"]));
-    else columns.set(name, col);
+    (target === undefined ? extraFields : columns).set(field, col);
   });
-  for (const [name, f] of fields) if (f.required && !columns.has(name)) problems.push(diagnostics.missingColumn(at(1, 1), name));
+  // A heading one typo away from a field the sheet lacks is that field misspelt, not notes: say so.
+  for (const [field, col] of extraFields) {
+    const near = closest(field, [...fields.keys()].filter((f) => !columns.has(f)));
+    if (near !== undefined) problems.push(diagnostics.columnLooksLikeField(at(1, col), String(header[col - 1]).trim(), near));
+  }
+  // Without an id column, ids come from the names (reported at the name cell).
+  const derivedIds = fields.has("id") && !columns.has("id") && columns.has("name");
+  for (const [name, f] of fields) if (f.required && !columns.has(name) && !(name === "id" && derivedIds)) problems.push(diagnostics.missingColumn(at(1, 1), name));
   // With the header wrong, every row would repeat the same problem: fix the columns first.
   if (problems.length > 0) return { ...empty(problems), source: sheetSource(absPath, displayPath, undefined, [], columns) };
 
   const cards: Record<string, unknown>[] = [];
   const rowOf: number[] = [];
   const copies: number[] = [];
+  const idRow = new Map<string, number>();
   rows.rows.forEach((cells, r) => {
     const row = r + 1;
     if (r === 0 || cells.every(blank)) return;
@@ -97,11 +172,24 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
       const value = typed(cells[col - 1], fields.get(name)?.types ?? new Set());
       if (value !== undefined) setPath(card, name.split("."), value);
     }
+    for (const [name, col] of extraFields) {
+      const value = typed(cells[col - 1], new Set(["string"]));
+      if (value !== undefined) card[name] = value;
+    }
+    if (derivedIds && typeof card.name === "string") {
+      const id = slug(card.name);
+      card.id = id;
+      const first = idRow.get(id);
+      if (first !== undefined) problems.push(diagnostics.derivedIdTwice(at(row, columns.get("name")!), id, first));
+      else idRow.set(id, row);
+    }
     cards.push(card);
     rowOf.push(row);
     copies.push(copiesCol === undefined ? 1 : copiesIn(cells[copiesCol - 1], at(row, copiesCol), header[copiesCol - 1] as string, problems));
   });
-  return { source: sheetSource(absPath, displayPath, { cards }, rowOf, columns), copies, columns, diagnostics: problems };
+  const located = new Map([...columns, ...extraFields]);
+  if (derivedIds) located.set("id", columns.get("name")!);
+  return { source: sheetSource(absPath, displayPath, { cards }, rowOf, located), copies, columns, extraFields, derivedIds, diagnostics: problems };
 }
 
 // ---- reading rows ----------------------------------------------------------------------------
@@ -146,6 +234,11 @@ interface FieldInfo {
   required: boolean;
   /** JSON Schema types the field accepts: string, number, integer, boolean. */
   types: Set<string>;
+}
+
+/** The card fields a deck schema declares (top-level names). */
+export function declaredFields(deckSchema: z.ZodType): string[] {
+  return [...new Set([...cardFields(deckSchema).keys()].map((k) => k.split(".")[0]))];
 }
 
 /** Column name (dotted for nested fields) → what the card schema accepts there. */

@@ -13,20 +13,22 @@ import type { YamlSource } from "./yaml-source";
 
 export interface SheetRef {
   ref: DeckRef;
+  /** game.yaml's `columns:` (heading → field) on the component naming the sheet. */
+  columns?: Record<string, string>;
   /** Where game.yaml names it. */
   path: PathSegment[];
 }
 
 /** The spreadsheet the game's deck comes from, if a component names one. */
 export function deckSheetOf(parts: { components: { c: ComponentFile; index: number }[] }, src: YamlSource, problems: Diagnostic[]): SheetRef | undefined {
-  let first: { value: string; path: PathSegment[] } | undefined;
+  let first: { value: string; path: PathSegment[]; columns?: Record<string, string> } | undefined;
   for (const { c, index } of parts.components) {
     if (c.deck === undefined) continue;
     const path = ["components", index, "deck"];
-    if (first === undefined) first = { value: c.deck, path };
+    if (first === undefined) first = { value: c.deck, path, columns: c.columns };
     else if (c.deck !== first.value) problems.push(diagnostics.twoDecks(src.locate(path), path, first.value, c.deck));
   }
-  return first && { ref: parseDeckRef(first.value), path: first.path };
+  return first && { ref: parseDeckRef(first.value), path: first.path, columns: first.columns };
 }
 
 interface Where {
@@ -61,7 +63,7 @@ export function readDeckSheet(sheet: SheetRef, where: Where, deckSchema: z.ZodTy
     return undefined;
   }
   if (existsSync(join(gameDir, "deck.yaml"))) problems.push(diagnostics.deckYamlUnused(loc, sheet.path, sheet.ref.file, display(join(gameDir, "deck.yaml"))));
-  const read = readSheetDeck(abs, display(abs), absData, sheet.ref, deckSchema);
+  const read = readSheetDeck(abs, display(abs), absData, sheet.ref, deckSchema, { columns: sheet.columns });
   problems.push(...read.diagnostics);
   return read;
 }

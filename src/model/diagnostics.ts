@@ -228,6 +228,22 @@ export const diagnostics = {
   unnamedColumn: (loc: Location) => make("unnamed-column", loc, [], "this column holds values but has no name in the header row; name it after a card field or delete it"),
   extraCells: (loc: Location, cells: number, columns: number) =>
     make("extra-cells", loc, [], `this row has ${cells} cells but the header names ${columns} columns; quote cells that contain the delimiter`),
+  derivedIdTwice: (loc: Location, id: string, firstRow: number) =>
+    make(
+      "duplicate-id",
+      loc,
+      ["name"],
+      `this name gives the id ${JSON.stringify(id)}, as the name in row ${firstRow} does (the sheet has no id column, so ids are made from the names); rename one card, or add an "id" column`,
+    ),
+  columnLooksLikeField: (loc: Location, column: string, field: string) =>
+    make(
+      "unknown-column",
+      loc,
+      [column],
+      `unknown column ${JSON.stringify(column)} (did you mean "${field}"?): rename the heading, map it in game.yaml (columns: { ${JSON.stringify(column)}: ${field} }), or start it with # to keep it as notes`,
+    ),
+  mappedToNoField: (loc: Location, column: string, field: string, fields: readonly string[]) =>
+    make("unknown-column", loc, [column], `game.yaml's columns: maps ${JSON.stringify(column)} to ${JSON.stringify(field)}, which is no card field` + (didYouMean(field, fields) || `; fields: ${fields.join(", ")}`)),
   twoDecks: (loc: Location, path: readonly PathSegment[], first: string, second: string) =>
     make("two-decks", loc, path, `the game's deck is already ${JSON.stringify(first)}; a game has one deck, so every component naming \`deck:\` must name the same file (got ${JSON.stringify(second)})`),
   deckYamlUnused: (loc: Location, path: readonly PathSegment[], sheet: string, deckYaml: string) =>

@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, isAbsolute, sep } from "node:path";
+import { didYouMean } from "./suggest";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { readDataText } from "./read-text";
 import type { YamlSource } from "./yaml-source";
@@ -138,7 +139,7 @@ const TOKEN = /:([a-z][a-z0-9-]*):/g;
  * Every `:name:` token in a data file's text that names no icon, located at its string, with the
  * closest icon name as a suggestion.
  */
-export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet): Diagnostic[] {
+export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet, iconsDir?: string): Diagnostic[] {
   if (src === undefined) return [];
   const known = Object.keys(icons).sort();
   const out: Diagnostic[] = [];
@@ -146,7 +147,14 @@ export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet): 
     if (typeof value === "string") {
       if (!value.includes(":")) return;
       for (const m of value.matchAll(TOKEN)) {
-        if (!Object.prototype.hasOwnProperty.call(icons, m[1])) out.push(diagnostics.unknownName(src.locate(path), path, "icon", m[1], known));
+        if (Object.prototype.hasOwnProperty.call(icons, m[1])) continue;
+        const d = diagnostics.unknownName(src.locate(path), path, "icon", m[1], known);
+        // Where the designer's own icons go, and what is there (the built-in ones are not theirs).
+        const own = known.filter((k) => icons[k].file !== "(built in)");
+        if (iconsDir !== undefined) {
+          d.message = `unknown icon ${JSON.stringify(m[1])}${didYouMean(m[1], known)}: icons are SVG files in ${iconsDir}/, one per name; add ${iconsDir}/${m[1]}.svg (${own.length > 0 ? `there now: ${own.map((k) => `${k}.svg`).join(", ")}` : "none there yet"})`;
+        }
+        out.push(d);
       }
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, [...path, i]));

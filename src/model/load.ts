@@ -7,6 +7,7 @@
  *
  * Every problem is collected (not just the first), located at file:line:col.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { gameFonts } from "./fonts";
@@ -19,11 +20,11 @@ import { cardFieldsSchema, componentSchema, gameSchema, type ComponentFile, type
 import { referenceSchema, type ReferenceFile } from "./schema/reference";
 import { buildTable } from "./tables";
 import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
-import { MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
+import { MAX_COUNT, MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
 import { notAnImage } from "./read-text";
 import { readYaml, type YamlSource } from "./yaml-source";
 import { deckSheetOf, readDeckSheet, sheetDiagnostic } from "./deck-source";
-import type { SheetDeck } from "./deck-sheet";
+import { declaredFields, withoutExtras, type SheetDeck } from "./deck-sheet";
 import { validateWith } from "./zod-issues";
 import { loadIcons, unknownIconTokens, type IconSet } from "./icons";
 
@@ -139,7 +140,9 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   const rulesSrc = readOptional("rules.yaml");
   const refSrc = readOptional("reference.yaml");
   const icons = gameIcons(gameDir, absData, [gameSrc, deckSrc, rulesSrc, refSrc], problems);
-  const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckSrc);
+  // A sheet's extra columns are text fields no schema declares: the card schema checks the rest.
+  const deckChecked = sheet && deckSrc ? { ...deckSrc, value: withoutExtras(deckSrc.value as { cards: Record<string, unknown>[] }, sheet.extraFields) } : deckSrc;
+  const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckChecked);
   const rulesAbsent = !schemas.hasCode && rulesSrc === undefined && !existsSync(join(gameDir, "rules.yaml"));
   const rulesDoc = rulesAbsent ? { rules: {} } : validate<{ rules: unknown }>(schemas.rules, rulesSrc);
   const reference = validate<ReferenceFile>(referenceSchema, refSrc);
@@ -147,7 +150,8 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
 
   // Cross-reference checks also run on the parts of a file that are valid, so one run reports everything.
   const rawCards = listAt(deckSrc?.value, "cards");
-  if (deckSrc && rawCards) uniqueIds(rawCards, ["cards"], deckSrc, problems);
+  // Ids made from names are checked as the sheet is read (naming both rows).
+  if (deckSrc && rawCards && sheet?.derivedIds !== true) uniqueIds(rawCards, ["cards"], deckSrc, problems);
   const rawPages = listAt(refSrc?.value, "pages");
   if (refSrc && rawPages) uniqueIds(rawPages, ["pages"], refSrc, problems);
   const rulesName = rulesSrc?.displayPath ?? displayPath(join(gameDir, "rules.yaml"));
@@ -169,6 +173,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       deckSrc,
       deckName: sheetRef ? sheetRef.ref.file : "deck.yaml",
       deckCopies: sheet?.copies,
+      deckExtras: sheet && deckSrc ? extrasOf(deckSrc.value, sheet.extraFields) : undefined,
       rawDeckPieces: sheet ? (deckSrc === undefined ? undefined : sheet.copies.reduce((n, k) => n + k, 0)) : rawCards?.length,
       reference,
       sections,
@@ -182,12 +187,14 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
     };
     const components = buildComponents(ctx);
     const fonts = game ? gameFonts(game.fonts ?? [], gameSrc, gameDir, absData, problems) : [];
-    gameTotals(ctx);
+    gameTotals(ctx, components);
     if (game && problems.length === 0) {
       model = {
         id: game.id,
         name: game.name,
         description: game.description,
+        ...(game.version === undefined ? {} : { version: game.version === "git" ? gitDescription(gameDir) : game.version }),
+        deckFields: [...declaredFields(schemas.deck), ...(sheet?.extraFields.keys() ?? [])],
         players: game.players,
         palette: game.colours,
         styles: buildStyles(ctx),
@@ -216,7 +223,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
 function gameIcons(gameDir: string, absData: string, sources: (YamlSource | undefined)[], problems: Diagnostic[]): IconSet {
   const r = loadIcons(gameDir, absData);
   problems.push(...r.diagnostics);
-  if (r.diagnostics.length === 0) for (const src of sources) problems.push(...unknownIconTokens(src, r.icons));
+  if (r.diagnostics.length === 0) for (const src of sources) problems.push(...unknownIconTokens(src, r.icons, displayPath(join(gameDir, "icons"))));
   return r.icons;
 }
 
@@ -311,6 +318,8 @@ interface Ctx {
   deckName: string;
   /** Spreadsheet decks: printed copies of each card (its copies column). */
   deckCopies?: number[];
+  /** Spreadsheet decks: each card's extra columns (text fields no schema declares). */
+  deckExtras?: Record<string, unknown>[];
   /** Pieces the deck file holds even when it has schema errors (rows × copies). */
   rawDeckPieces?: number;
   reference?: ReferenceFile;
@@ -432,8 +441,7 @@ function printedText(ctx: Ctx, item: Item, where: { src?: YamlSource; path: Path
 }
 
 /** Whole-game limits: every piece is rendered and imposed, so the sum is what a build must handle. */
-function gameTotals(ctx: Ctx): void {
-  const valid = ctx.parts.components.map(({ c }) => c);
+function gameTotals(ctx: Ctx, valid: Component[]): void {
   const pieces = valid.reduce((n, c) => n + c.count, 0);
   const area = valid.reduce((a, c) => a + (c.count * c.size.width * c.size.height) / 1e6, 0);
   const at = ["components"];
@@ -551,7 +559,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
     how = ctx.deckCopies === undefined ? `one per card in ${ctx.deckName}` : `the copies of each row of ${ctx.deckName}`;
     if (!ctx.deckOk) {
       // The deck has schema errors (reported); still compare its length with the count.
-      if (ctx.rawDeckPieces !== undefined && ctx.rawDeckPieces !== c.count) {
+      if (ctx.rawDeckPieces !== undefined && c.count !== undefined && ctx.rawDeckPieces !== c.count) {
         ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, ctx.rawDeckPieces, how));
       }
       return shell();
@@ -578,7 +586,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
         flavor: card.flavor as string | undefined,
         style,
         image: card.image === undefined ? undefined : asset(ctx, String(card.image), ["cards", i, "image"], ctx.deckSrc),
-        fields: { ...card },
+        fields: { ...ctx.deckExtras?.[i], ...card },
       });
     });
   } else if (c.from === "reference") {
@@ -617,8 +625,12 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
   }
   items.forEach((item, k) => printedText(ctx, item, written[k]));
   const pieces = items.reduce((n, it) => n + it.copies, 0);
-  if (pieces !== c.count) ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, pieces, how));
-  return { ...shell(), items };
+  // Left out, the count is what the items make; given, it must agree.
+  if (c.count !== undefined && pieces !== c.count) ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, pieces, how));
+  if (c.count === undefined && pieces > MAX_COUNT) {
+    ctx.problems.push(diagnostics.overLimit(ctx.src.locate([...at, "id"]), at, `the pieces of this component (${how})`, pieces, MAX_COUNT, "split the component into several"));
+  }
+  return { ...shell(), count: pieces, items };
 
   function shell(): Component {
     return {
@@ -626,7 +638,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
       kind: c.kind,
       name: c.name,
       description: c.description,
-      count: c.count,
+      count: c.count ?? ctx.rawDeckPieces ?? 0,
       size: c.size,
       shape: c.shape === undefined ? { kind: "rect", cornerRadius: 0 } : c.shape.kind === "rect" ? { kind: "rect", cornerRadius: c.shape.cornerRadius ?? 0 } : c.shape,
       templates: { face, back },
@@ -699,4 +711,16 @@ function resolvePages(
       return { heading: s.heading, text: s.text, bullets: s.bullets ?? [], table, note: s.note };
     }),
   );
+}
+
+/** Each card's extra spreadsheet columns, by row. */
+function extrasOf(value: unknown, extra: Map<string, number>): Record<string, unknown>[] {
+  const cards = (value as { cards?: Record<string, unknown>[] } | undefined)?.cards ?? [];
+  return cards.map((card) => Object.fromEntries(Object.entries(card).filter(([k]) => extra.has(k))));
+}
+
+/** `version: git`: the repository's description of the game folder's commit (`v0.3-2-gabc1234-dirty`), else "git". */
+function gitDescription(gameDir: string): string {
+  const r = spawnSync("git", ["describe", "--tags", "--always", "--dirty"], { cwd: gameDir, encoding: "utf8" });
+  return r.status === 0 && r.stdout.trim() !== "" ? r.stdout.trim() : "git";
 }

@@ -116,6 +116,10 @@ export interface GameModel {
   id: string;
   name: string;
   description?: string;
+  /** Card fields the game declares (its deck schema, a sheet's extra columns): templates may read them even where no card fills them. */
+  deckFields?: string[];
+  /** game.yaml's `version` (printed by templates as game.version, e.g. on playtest prints). */
+  version?: string;
   players: { min: number; max: number };
   /** The palette: name → "#rrggbb". */
   palette: Colours;

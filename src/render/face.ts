@@ -8,6 +8,7 @@ import Handlebars from "handlebars";
 import { formatDiagnostic } from "../model/diagnostics";
 import { readDataText } from "../model/read-text";
 import { HELPERS, type RenderData } from "./helpers";
+import { withSignature } from "./helper-signatures";
 import { inlineImages } from "./image-assets";
 import { iconsBesideTemplates } from "./icons";
 import { BLEED_MM, type FaceRef, type RenderGame, type Warning } from "./types";
@@ -27,7 +28,7 @@ export class TemplateSet {
   private readonly cache = new Map<string, Template>();
 
   constructor(readonly dir: string) {
-    for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
+    for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, withSignature(name, fn));
     const partials = join(dir, "partials");
     if (existsSync(partials)) {
       for (const file of readdirSync(partials).sort()) {

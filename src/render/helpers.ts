@@ -78,7 +78,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       data.warnings.push({ where: data.where, message: `${label}: ${typeof o.font === "string" && o.font !== "" ? `font "${o.font}"` : "the bundled font"} has no glyph for ${result.missing.map((c) => JSON.stringify(c)).join(" ")} (use an :icon: token or another character)` });
     }
     if (result.overflow) {
-      data.warnings.push({ where: data.where, message: `${label} "${String(value).slice(0, 40)}" overflows its ${num(w, "w", "text")}×${num(h, "h", "text")} mm box even at ${result.size.toFixed(1)} mm type` });
+      data.warnings.push({ where: data.where, kind: "overflow", message: `${label} "${String(value).slice(0, 40)}" overflows its ${num(w, "w", "text")}×${num(h, "h", "text")} mm box even at ${result.size.toFixed(1)} mm type` });
     }
     return result.svg;
   },
@@ -248,7 +248,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       // font="<family>": the game's own font for the whole body, each style in its nearest face.
       faceOf: typeof o.font === "string" && o.font !== "" ? (style) => gameFaceFor(data.fonts ?? [], o.font as string, style) : undefined,
     });
-    if (result.overflow) data.warnings.push({ where: data.where, message: `reference text does not fit the page even at ${result.size.toFixed(2)} mm type` });
+    if (result.overflow) data.warnings.push({ where: data.where, kind: "overflow", message: `reference text does not fit the page even at ${result.size.toFixed(2)} mm type` });
     if (result.missing.length > 0) {
       data.warnings.push({ where: data.where, message: `reference text: the bundled font has no glyph for ${result.missing.map((c) => JSON.stringify(c)).join(" ")}` });
     }

@@ -68,7 +68,7 @@ export function renderGameFrom(model: GameModel): RenderGame {
   return {
     id: model.id,
     title: model.name,
-    values: { name: model.name, palette: model.palette, players: model.players, styles: model.styles },
+    values: { name: model.name, version: model.version, palette: model.palette, players: model.players, styles: model.styles },
     iconColors: iconColors(model),
     icons: model.icons,
     ...(model.fonts.length > 0 ? { fonts: model.fonts } : {}),

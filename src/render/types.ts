@@ -69,6 +69,8 @@ export interface FaceRef {
 export interface Warning {
   where: string;
   message: string;
+  /** overflow: text that does not fit its box (an error for pod and with --strict). */
+  kind?: "overflow";
 }
 
 /** 1/8 inch. */

@@ -1,16 +1,23 @@
 /**
- * `syzygy new <id> --from-csv FILE`: a game whose deck is the designer's spreadsheet. The sheet is
- * copied into the game's folder as cards.csv (with an id column made from the names when it has
- * none, and column names made into field names templates can read), each extra column becomes a
- * typed `cardFields` entry, and the face template prints the name, every extra field and the text.
+ * `syzygy new <id> --from-csv FILE`: a game whose deck is the designer's spreadsheet, which stays
+ * the source of truth. The file is copied into the game's folder byte for byte (an XLSX stays an
+ * XLSX) and read the way every build reads it (src/model/deck-sheet.ts): headings match fields
+ * whatever their case and spacing, `#` columns are notes, ids come from the names, the count from
+ * the rows. So downloading the sheet again over the copy builds as well. Extra columns become
+ * typed `cardFields`, every `:token:` gets a placeholder icon, and the face template is a card:
+ * title bar, cost badge, art window, type line, rules box, flavour and a footer.
  */
+import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { COPIES_COLUMNS, deckCsv, parseDeckRef, readSheetRows } from "../model/deck-sheet";
+import { COPIES_COLUMNS, columnKey, fieldName, isNotesColumn, parseDeckRef, readSheetRows, slug } from "../model/deck-sheet";
 import type { Cell } from "../model/xlsx-read";
 import { formatDiagnostic } from "../model/diagnostics";
+import { closest } from "../model/suggest";
 import { SyzygyError } from "../errors";
-import { readme, titleOf } from "./poker";
+import { BACK_FULL_TEMPLATE, BACK_TEMPLATE, readme, titleOf } from "./poker";
 import type { ScaffoldFiles } from "./files";
+
+export { fieldName, slug };
 
 /** Columns every card has already: they are not extra fields. */
 const SHARED_COLUMNS = ["id", "name", "index", "title", "subtitle", "text", "flavor", "style", "image"];
@@ -18,11 +25,13 @@ const SHARED_COLUMNS = ["id", "name", "index", "title", "subtitle", "text", "fla
 type FieldType = "text" | "number" | "integer" | "boolean";
 
 interface Sheet {
+  /** Field names of the columns read, in sheet order (shared fields and extras). */
   columns: string[];
   rows: Record<string, string>[];
   copies: number[];
-  renamed: [string, string][];
-  /** Field → the column heading it came from (what the card prints before the value). */
+  /** Headings that are a field only by a mapping in game.yaml (near misses such as "Flavour"). */
+  mapped: [string, string][];
+  /** Extra field → the heading it came from. */
   labels: Map<string, string>;
 }
 
@@ -35,48 +44,40 @@ function cellText(c: Cell | undefined): string {
   return c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim();
 }
 
-/** "Card Type" → "cardType": a name templates can read (letters and digits, starting with a letter). */
-export function fieldName(column: string): string {
-  const words = column.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
-  const name = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
-  return /^[A-Za-z]/.test(name) ? name : `field${name}`;
-}
-
-/** "Fire Bolt!" → "fire-bolt". */
-export function slug(text: string): string {
-  const s = text
-    .normalize("NFKD")
-    .replace(/[^\x00-\x7f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return s === "" ? "card" : s;
-}
-
 function readSheet(file: string): Sheet {
   const ref = parseDeckRef(file);
   const r = readSheetRows(ref.file, ref.file, ref);
   if (!r.ok) throw new SyzygyError(formatDiagnostic(r.diagnostic));
   const [header = [], ...body] = r.rows;
-  const renamed: [string, string][] = [];
+  const mapped: [string, string][] = [];
   const labels = new Map<string, string>();
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
+  const sharedByKey = new Map([...SHARED_COLUMNS, ...COPIES_COLUMNS].map((c) => [columnKey(c), c]));
   const names = header.map((h, i) => {
     const raw = cellText(h);
-    if (raw === "") return "";
-    const known = [...SHARED_COLUMNS, ...COPIES_COLUMNS].find((c) => c === raw.toLowerCase());
-    const name = known ?? fieldName(raw);
-    labels.set(name, raw);
-    if (name.toLowerCase() !== raw.toLowerCase()) renamed.push([raw, name]);
-    if (seen.has(name)) throw new SyzygyError(`${file}:1:${i + 1}: column ${JSON.stringify(raw)} repeats the field ${JSON.stringify(name)}; give each column its own name`);
-    seen.add(name);
+    if (raw === "" || isNotesColumn(raw)) return "";
+    let name = sharedByKey.get(columnKey(raw));
+    if (name === undefined) {
+      // "Flavour" is the flavor field spelt another way: game.yaml maps it, the sheet keeps its heading.
+      const near = closest(fieldName(raw), SHARED_COLUMNS.filter((c) => c !== "id" && c !== "style"));
+      if (near !== undefined && !header.some((o) => columnKey(cellText(o)) === near)) {
+        mapped.push([raw, near]);
+        name = near;
+      }
+    }
+    name ??= fieldName(raw);
+    if (!SHARED_COLUMNS.includes(name)) labels.set(name, raw);
+    const first = seen.get(name);
+    if (first !== undefined) throw new SyzygyError(`${file}:1:${i + 1}: column ${JSON.stringify(raw)} is the field ${JSON.stringify(name)} again (column ${first}); give each column its own name, or start one with # to keep it as notes`);
+    seen.set(name, i + 1);
     return name;
   });
-  if (!names.includes("name") && !names.includes("id")) {
-    throw new SyzygyError(`${file}:1:1: the first row names no "name" (or "id") column; row 1 must name the fields, e.g. name,cost,text`);
+  if (!names.includes("name")) {
+    throw new SyzygyError(`${file}:1:1: the first row names no "name" column; row 1 must name the fields, e.g. Name,Cost,Text (the card's id is made from its name)`);
   }
   const rows: Record<string, string>[] = [];
   const copies: number[] = [];
+  const idRow = new Map<string, number>();
   body.forEach((cells, r) => {
     if (cells.every(blank)) return;
     const row: Record<string, string> = {};
@@ -87,11 +88,18 @@ function readSheet(file: string): Sheet {
     for (const c of COPIES_COLUMNS) delete row[c];
     const n = copy === undefined ? 1 : Number(copy);
     if (!Number.isInteger(n) || n < 1) throw new SyzygyError(`${file}:${r + 2}: copies must be a whole number of at least 1, got ${JSON.stringify(copy)}`);
+    // The same check a build makes: two names giving one id would be two cards the game cannot tell apart.
+    const id = row.id ?? slug(row.name ?? "");
+    const first = idRow.get(id);
+    if (first !== undefined && row.id === undefined) {
+      throw new SyzygyError(`${file}:${r + 2}:${names.indexOf("name") + 1}: this name gives the id ${JSON.stringify(id)}, as the name in row ${first} does (ids are made from the names); rename one card, add a copies column, or add an "id" column`);
+    }
+    idRow.set(id, r + 2);
     copies.push(n);
     rows.push(row);
   });
   if (rows.length === 0) throw new SyzygyError(`${file}: the sheet has a header row but no cards below it`);
-  return { columns: names.filter((n) => n !== "" && !(COPIES_COLUMNS as readonly string[]).includes(n)), rows, copies, renamed, labels };
+  return { columns: names.filter((n) => n !== "" && !(COPIES_COLUMNS as readonly string[]).includes(n)), rows, copies, mapped, labels };
 }
 
 /** The type every filled cell of a column fits: integer, number, boolean, else text. */
@@ -103,95 +111,137 @@ function columnType(rows: Record<string, string>[], column: string): FieldType {
   return "text";
 }
 
-/** Ids from names where the sheet has none: slugs, numbered when two names give the same one. */
-function withIds(rows: Record<string, string>[]): Record<string, string>[] {
-  const used = new Map<string, number>();
-  return rows.map((row) => {
-    if (row.id !== undefined) return row;
-    const base = slug(row.name ?? "card");
-    const n = (used.get(base) ?? 0) + 1;
-    used.set(base, n);
-    return { id: n === 1 ? base : `${base}-${n}`, ...row };
-  });
+/** `:name:` tokens the sheet's cells use (the text layout draws them as icons). */
+export function iconTokens(rows: readonly Record<string, string>[]): string[] {
+  const out = new Set<string>();
+  for (const row of rows) for (const v of Object.values(row)) for (const m of v.matchAll(/:([a-z][a-z0-9-]*):/g)) out.add(m[1]);
+  return [...out].sort();
 }
 
-/** Extra fields the face template prints, one line each, above the text. */
-const PRINTED_FIELDS = 7;
+/** A placeholder icon: a regular polygon whose corners (3..8) come from the name, so two placeholders differ. */
+export function placeholderIcon(name: string): string {
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 9973;
+  const corners = 3 + (h % 6);
+  const points = Array.from({ length: corners }, (_, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / corners;
+    return `${(0.9 * Math.cos(a)).toFixed(3)},${(0.9 * Math.sin(a)).toFixed(3)}`;
+  }).join(" ");
+  return `<!-- Placeholder for :${name}: made by syzygy new: draw the real icon over this file (any viewBox; currentColor is the text colour). -->
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 2 2"><polygon points="${points}" fill="currentColor" fill-opacity="0.25" stroke="currentColor" stroke-width="0.16" stroke-linejoin="round"/><circle r="0.22" fill="currentColor"/></svg>
+`;
+}
 
-function faceTemplate(extra: string[], labels: Map<string, string>): string {
-  const shown = extra.slice(0, PRINTED_FIELDS);
-  const lines = shown.map((f, i) => {
-    const y = (28 + i * 6).toFixed(1);
-    const label = (labels.get(f) ?? f).replace(/["{}\\]/g, "");
-    return `{{#if item.${f} includeZero=true}}{{{text (concat "${label}: " item.${f}) 8 ${y} 47.5 5 size=3.2 min=2.2 color=item.colours.text label="${f}"}}}{{/if}}`;
-  });
-  const textY = 28 + shown.length * 6 + 2;
+/** The extra column that reads as the card's cost (a number), and the one that reads as its type. */
+function roles(extra: string[], types: Map<string, FieldType>): { cost?: string; type?: string; rest: string[] } {
+  const cost = extra.find((f) => /^(cost|mana|price|energy|gold)/i.test(f) && types.get(f) !== "text" && types.get(f) !== "boolean");
+  const type = extra.find((f) => /^(type|kind|class|category|cardtype|subtype)/i.test(f) && f !== cost);
+  return { cost, type, rest: extra.filter((f) => f !== cost && f !== type) };
+}
+
+/** Extra fields printed on the stats line above the footer (more would not fit one line). */
+const STATS_SHOWN = 3;
+
+function faceTemplate(extra: string[], types: Map<string, FieldType>, labels: Map<string, string>): string {
+  const { cost, type, rest } = roles(extra, types);
+  const shown = rest.slice(0, STATS_SHOWN);
+  const stat = (f: string, x: number) =>
+    `{{#if item.${f} includeZero=true}}{{{text (concat "${(labels.get(f) ?? f).replace(/["{}\\]/g, "")}: " item.${f}) ${x} 78 16 3.5 size=2.4 min=1.6 color=item.colours.text label="${f}"}}}{{/if}}`;
+  const titleW = cost === undefined ? 47.5 : 38.5;
   return [
     "{{!--",
-    "  A card face. Coordinates are millimetres from the trimmed top-left corner (63.5 × 88.9);",
-    "  frame.safe is the area that survives cutting. item.<field> is a column of the card's row.",
-    ...(extra.length > shown.length ? [`  Not printed yet: ${extra.slice(PRINTED_FIELDS).map((f) => `item.${f}`).join(", ")}.`] : []),
+    "  A card face. Millimetres from the trimmed top-left corner (63.5 × 88.9); frame.safe is the",
+    "  area that survives cutting (keep text inside it). item.<field> is a column of the card's row.",
+    ...(rest.length > shown.length ? [`  Not printed yet: ${rest.slice(STATS_SHOWN).map((f) => `item.${f}`).join(", ")}.`] : []),
     "--}}",
     `<rect x="{{frame.x}}" y="{{frame.y}}" width="{{frame.fullW}}" height="{{frame.fullH}}" fill="{{item.colours.background}}"/>`,
     `<rect x="{{frame.safe.x}}" y="{{frame.safe.y}}" width="{{frame.safe.w}}" height="{{frame.safe.h}}" rx="2.5" fill="none" stroke="{{item.colours.accent}}" stroke-width="0.35"/>`,
-    `{{{text item.name 8 8 47.5 14 size=5 min=3 style="bold" align="middle" valign="middle" color=item.colours.accent label="name"}}}`,
-    `<line x1="8" y1="24" x2="55.5" y2="24" stroke="{{item.colours.accent}}" stroke-width="0.3"/>`,
-    ...lines,
-    `{{{text item.text 8 ${textY} 47.5 ${80 - textY} size=3.4 min=2.2 color=item.colours.text label="text"}}}`,
+    "{{!-- Title bar --}}",
+    `<rect x="6" y="6" width="51.5" height="10" rx="1.6" fill="{{item.colours.accent}}"/>`,
+    `{{{text item.name 8 6 ${titleW} 10 size=4.6 min=2.6 style="bold" valign="middle" color=item.colours.background label="name"}}}`,
+    ...(cost === undefined
+      ? []
+      : [
+          "{{!-- Cost badge --}}",
+          `{{#if item.${cost} includeZero=true}}<circle cx="52" cy="11" r="4.6" fill="{{item.colours.background}}" stroke="{{item.colours.accent}}" stroke-width="0.6"/>{{{text item.${cost} 47.4 6.4 9.2 9.2 size=4.4 min=2.4 style="bold" align="middle" valign="middle" color=item.colours.accent label="${cost}"}}}{{/if}}`,
+        ]),
+    "{{!-- Art window: the card's image, else a placeholder --}}",
+    `{{#if item.image}}{{{image item.image 6 18 51.5 30}}}{{else}}<rect x="6" y="18" width="51.5" height="30" fill="{{item.colours.art}}"/><path d="M6 48 L22 33 L31 41 L40 30 L57.5 48 Z" fill="{{item.colours.accent}}" fill-opacity="0.18"/><circle cx="47" cy="25" r="3" fill="{{item.colours.accent}}" fill-opacity="0.18"/>{{/if}}`,
+    `<rect x="6" y="18" width="51.5" height="30" fill="none" stroke="{{item.colours.accent}}" stroke-width="0.35"/>`,
+    "{{!-- Type line --}}",
+    type === undefined
+      ? `{{{text item.subtitle 7 49.5 49.5 5 size=3 min=2.2 style="bold" valign="middle" color=item.colours.accent label="subtitle"}}}`
+      : `{{{text item.${type} 7 49.5 49.5 5 size=3 min=2.2 style="bold" valign="middle" color=item.colours.accent label="${type}"}}}`,
+    "{{!-- Rules box (:icon: tokens draw the game's icons) and flavour text --}}",
+    `<rect x="6" y="55.5" width="51.5" height="22" rx="1.2" fill="{{item.colours.box}}"/>`,
+    `{{#if item.flavor}}{{{text item.text 8 57 47.5 13 size=3.3 min=2.2 color=item.colours.text label="text"}}}{{{text item.flavor 8 70.5 47.5 6 size=2.8 min=2 style="italic" color=item.colours.text label="flavor"}}}{{else}}{{{text item.text 8 57 47.5 19 size=3.3 min=2.2 color=item.colours.text label="text"}}}{{/if}}`,
+    "{{!-- Footer: stats, the game and its version --}}",
+    ...shown.map((f, i) => stat(f, 7 + i * 16.5)),
+    `{{{text (concat game.name " " game.version) 7 81 49.5 3 size=2 min=1.6 color=item.colours.accent label="footer"}}}`,
     "",
   ].join("\n");
 }
 
-const BACK_TEMPLATE = `{{!-- The back every card shares: only the component's colours and the game's name are known here. --}}
-<rect x="{{frame.x}}" y="{{frame.y}}" width="{{frame.fullW}}" height="{{frame.fullH}}" fill="{{item.colours.back}}"/>
-<rect x="7" y="7" width="49.5" height="74.9" rx="3" fill="none" stroke="{{item.colours.backDetail}}" stroke-width="0.8"/>
-{{{text game.title 12 36 39.5 16 size=6 min=3 style="bold" align="middle" valign="middle" color=item.colours.backDetail label="title"}}}
-`;
-
 export interface SheetScaffold {
   files: ScaffoldFiles;
-  /** Column → field name, for columns renamed so templates can read them. */
+  /** Headings game.yaml maps to a field (the sheet keeps them). */
   renamed: [string, string][];
+  /** Icons made as placeholders, one per `:token:` the sheet uses. */
+  icons: string[];
   cards: number;
 }
 
-/** The files of a new game `id` whose deck is the spreadsheet `file` (CSV or XLSX). */
+/** The files of a new game `id` whose deck is the spreadsheet `file` (CSV, or XLSX with an optional #Sheet). */
 export function gameFromSheet(id: string, file: string): SheetScaffold {
   const sheet = readSheet(file);
-  const rows = withIds(sheet.rows);
+  const ref = parseDeckRef(file);
+  const deckFile = basename(ref.file);
+  const deckRef = ref.sheet === undefined ? deckFile : `${deckFile}#${ref.sheet}`;
   const extra = sheet.columns.filter((c) => !SHARED_COLUMNS.includes(c));
+  const types = new Map(extra.map((c) => [c, columnType(sheet.rows, c)]));
   const name = titleOf(id);
   const count = sheet.copies.reduce((a, b) => a + b, 0);
-  const cardFields = extra.map((c) => `  ${c}: ${columnType(rows, c)}`);
+  const icons = iconTokens(sheet.rows);
+  const cardFields = extra.map((c) => `  ${c}: ${types.get(c)}`);
+  const columns = sheet.mapped.map(([h, f]) => `${JSON.stringify(h)}: ${f}`);
   const game = `# yaml-language-server: $schema=../schema/game.schema.json
-# ${name}: made by \`syzygy new ${id} --from-csv ${basename(file)}\`. The deck is cards.csv (one row per
-# card, row 1 names the fields); template N is templates/${id}/N.svg.hbs.
+# ${name}: made by \`syzygy new ${id} --from-csv ${basename(file)}\`. The deck is ${deckFile}, your
+# spreadsheet: download it again over this file and build. Row 1 names the fields (any case or
+# spacing), one row per card; a copies column prints a card more than once; columns whose heading
+# starts with # are notes. Template N is templates/${id}/N.svg.hbs.
 id: ${id}
 name: ${JSON.stringify(name)}
+# Printed in each card's footer: raise it when you print a new round of playtest cards.
+version: "0.1"
 players: { min: 1, max: 4 }
 
 colours:
   paper: "#fbf8f1"
   ink: "#1f1d24"
   accent: "#24406b"
+  pale: "#e8edf4"
   back-detail: "#e9dcaf"
 ${cardFields.length > 0 ? `\n# The sheet's extra columns, typed (text, number, integer, boolean or a list of allowed values).\ncardFields:\n${cardFields.join("\n")}\n` : ""}
 components:
   - id: cards
     kind: card
     name: Cards
-    count: ${count}
+    # No count: it is the sheet's rows (times their copies), ${count} now.
     size: { width: 63.5, height: 88.9 }
     shape: { kind: rect, cornerRadius: 3 }
+    # back: light on ink; back-full: the accent colour to the edges.
     templates: { face: card, back: back }
-    colours: { background: paper, text: ink, accent: accent, back: accent, backDetail: back-detail }
-    deck: cards.csv
-`;
+    colours: { background: paper, text: ink, accent: accent, art: pale, box: pale, back: accent, backDetail: back-detail }
+    deck: ${JSON.stringify(deckRef)}
+${columns.length > 0 ? `    # Headings that are a card field spelt another way.\n    columns: { ${columns.join(", ")} }\n` : ""}`;
   const files: ScaffoldFiles = new Map();
   files.set(`data/${id}/game.yaml`, game);
-  files.set(`data/${id}/cards.csv`, deckCsv(rows, sheet.copies));
-  files.set(`data/${id}/README.md`, readme(id, name, "cards.csv"));
-  files.set(`templates/${id}/card.svg.hbs`, faceTemplate(extra, sheet.labels));
+  // The designer's file, byte for byte: it stays the source of truth.
+  files.set(`data/${id}/${deckFile}`, readFileSync(ref.file));
+  for (const icon of icons) files.set(`data/${id}/icons/${icon}.svg`, placeholderIcon(icon));
+  files.set(`data/${id}/README.md`, readme(id, name, deckFile));
+  files.set(`templates/${id}/card.svg.hbs`, faceTemplate(extra, types, sheet.labels));
   files.set(`templates/${id}/back.svg.hbs`, BACK_TEMPLATE);
-  return { files, renamed: sheet.renamed, cards: count };
+  files.set(`templates/${id}/back-full.svg.hbs`, BACK_FULL_TEMPLATE);
+  return { files, renamed: sheet.mapped, icons, cards: count };
 }

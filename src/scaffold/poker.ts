@@ -71,6 +71,7 @@ components:
     count: 52
     size: { width: 63.5, height: 88.9 }
     shape: { kind: rect, cornerRadius: 3 }
+    # back: light on ink; back-full: the back colour to the edges.
     templates: { face: card, back: back }
     colours: { background: paper, text: ink, accent: ink, back: back, backDetail: back-detail }
     styleBy: suit
@@ -110,7 +111,16 @@ const CARD_TEMPLATE = `{{!--
 {{{text item.text 12 56 39.5 16 size=3.4 min=2.4 align="middle" valign="middle" color=item.colours.text label="text"}}}
 `;
 
-const BACK_TEMPLATE = `{{!-- The back every card shares: only the component's colours and the game's name are known here. --}}
+/** The back every card shares, light on ink: white, thin lines and the name in the back colour. */
+export const BACK_TEMPLATE = `{{!-- The back every card shares, light on ink. For a full-colour back use back-full (templates: { back: back-full } in game.yaml). --}}
+<rect x="{{frame.x}}" y="{{frame.y}}" width="{{frame.fullW}}" height="{{frame.fullH}}" fill="#ffffff"/>
+<rect x="7" y="7" width="49.5" height="74.9" rx="3" fill="none" stroke="{{item.colours.back}}" stroke-width="0.6"/>
+<rect x="9.5" y="9.5" width="44.5" height="69.9" rx="2" fill="none" stroke="{{item.colours.back}}" stroke-width="0.25"/>
+{{{text game.title 12 36 39.5 16 size=6 min=3 style="bold" align="middle" valign="middle" color=item.colours.back label="title"}}}
+`;
+
+/** The full-colour back (more ink): the back colour to the edges. */
+export const BACK_FULL_TEMPLATE = `{{!-- A full-colour back: the back colour to the edges (more ink than back). --}}
 <rect x="{{frame.x}}" y="{{frame.y}}" width="{{frame.fullW}}" height="{{frame.fullH}}" fill="{{item.colours.back}}"/>
 <rect x="7" y="7" width="49.5" height="74.9" rx="3" fill="none" stroke="{{item.colours.backDetail}}" stroke-width="0.8"/>
 <rect x="9.5" y="9.5" width="44.5" height="69.9" rx="2" fill="none" stroke="{{item.colours.backDetail}}" stroke-width="0.3"/>
@@ -145,5 +155,6 @@ export function pokerGame(id: string): ScaffoldFiles {
   for (const s of SUITS) files.set(`data/${id}/icons/${s.id}.svg`, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 2 2">${ICONS[s.id]}</svg>\n`);
   files.set(`templates/${id}/card.svg.hbs`, CARD_TEMPLATE);
   files.set(`templates/${id}/back.svg.hbs`, BACK_TEMPLATE);
+  files.set(`templates/${id}/back-full.svg.hbs`, BACK_FULL_TEMPLATE);
   return files;
 }

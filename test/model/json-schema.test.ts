@@ -21,7 +21,7 @@ describe("data/schema/*.schema.json", () => {
   it("game.schema.json is strict and carries the did-you-mean candidates for editors", () => {
     const game = JSON.parse(files.get("game.schema.json") ?? "{}");
     expect(game.additionalProperties).toBe(false);
-    expect(Object.keys(game.properties)).toEqual(["id", "name", "description", "players", "colours", "styles", "fonts", "cardFields", "components"]);
+    expect(Object.keys(game.properties)).toEqual(["id", "name", "description", "version", "players", "colours", "styles", "fonts", "cardFields", "components"]);
     const component = game.properties.components.items;
     expect(component.properties.kind.enum).toEqual(["card", "board", "token", "sheet"]);
   });

@@ -22,6 +22,10 @@ import { tuneV8ForBuilds } from "../../build/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
 import { parseServices, podForModels } from "./pod";
+import { overflowError, renderProblems } from "../render-check";
+import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../build/update-pack";
+import type { GameModel } from "../../model/types";
+import { DataError } from "../../model/errors";
 
 interface BuildFlags {
   paper: string;
@@ -37,6 +41,8 @@ interface BuildFlags {
   baseUrl?: string;
   tts: boolean;
   pod?: string;
+  strict?: boolean;
+  changedSince?: string;
 }
 
 export function parsePapers(value: string): Paper["id"][] {
@@ -101,6 +107,12 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   startRasterIfCold(new BuildStore(flags.out), flags.png);
   // Load (and validate) every game first: bad data fails before anything is written.
   const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
+  // The templates' own checks (syntax, fields read), as validate makes them; the faces render below.
+  const templateProblems = renderProblems(models, { render: false }).diagnostics;
+  if (templateProblems.length > 0) throw new DataError(templateProblems);
+  // The earlier versions for --changed-since, read before anything is written (a bad ref fails first).
+  using earlierGames = earlierVersions(models, flags.changedSince);
+  const earlier = earlierGames.games;
   const tty = process.stderr.isTTY === true;
   // On a terminal one line updates in place; in logs, one line per step and per finished count.
   let lastStep = "";
@@ -159,6 +171,12 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
       }
     });
   }
+  // Text that does not fit: an error before anything is published, for --strict and for pod exports.
+  const overflows = results.flatMap((r) => r.warnings.filter((w) => w.kind === "overflow"));
+  if (overflows.length > 0 && (flags.strict === true || podServices !== undefined)) {
+    if (tty) process.stderr.write("\n");
+    throw overflowError("syzygy build", overflows, flags.strict === true ? "--strict" : "--pod: a print service would print it cut off");
+  }
   try {
     staged.commit();
   } catch (err) {
@@ -183,9 +201,35 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const written = results.reduce((n, r) => n + r.written.length, 0);
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
   const fresh = written === total ? "" : ` (${total - written} already up to date)`;
-  process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}\n`);
+  const over = overflows.length > 0 ? `, ${overflows.length} face${overflows.length === 1 ? "" : "s"} with text that does not fit (marked in the gallery)` : "";
+  process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}${over}\n`);
   if (podServices) await podForModels(models, { outDir: flags.out, services: podServices, bleedMm: print.bleedMm, renderWarnings: false });
+  if (flags.changedSince !== undefined) await updatePacks(models, earlier, flags.changedSince, { outDir: flags.out, papers, print });
   return results;
+}
+
+/** The games as they were at `ref` (undefined where a game did not exist yet); removed on dispose. */
+function earlierVersions(models: GameModel[], ref: string | undefined): { games: (GameModel | undefined)[]; [Symbol.dispose](): void } {
+  const read: { model?: GameModel; cleanup: () => void }[] = [];
+  const dispose = () => read.forEach((r) => r.cleanup());
+  try {
+    for (const model of ref === undefined ? [] : models) read.push(gameAtRef(model, ref!));
+  } catch (err) {
+    dispose();
+    if (err instanceof UpdatePackError) throw err.usage ? new UsageError(`syzygy build: ${err.message}`) : new CliError(`syzygy build: ${err.message}`);
+    throw err;
+  }
+  return { games: read.map((r) => r.model), [Symbol.dispose]: dispose };
+}
+
+/** `--changed-since <ref>`: per game, a PDF of the cards changed since that git version and a changelog. */
+async function updatePacks(models: GameModel[], earlier: (GameModel | undefined)[], ref: string, opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions }): Promise<void> {
+  for (const [i, model] of models.entries()) {
+    const pack = await writeUpdatePack(model, earlier[i], ref, opts);
+    const count = (kind: string) => pack.changes.filter((c) => c.kind === kind).length;
+    process.stdout.write(`${model.id}: since ${ref}: ${count("changed")} changed, ${count("added")} added, ${count("removed")} removed${pack.files.length === 0 ? " — no update pack needed" : ""}\n`);
+    for (const f of pack.files) process.stdout.write(`  ${relative(process.cwd(), f)} (update pack)\n`);
+  }
 }
 
 export function declare(command: Command): void {
@@ -203,6 +247,8 @@ export function declare(command: Command): void {
     .option("--out <dir>", "output folder", "./out")
     .option("--no-tts", "skip the Tabletop Simulator saves")
     .option("--base-url <url>", "TTS image URLs under this hosted address instead of file:/// paths")
+    .option("--changed-since <git-ref>", "also write an update pack: a PDF of the cards changed since that git version (tag, branch, commit) and a changelog")
+    .option("--strict", "text that does not fit its box fails the build (it is always an error with --pod)")
     .option("--pod <service>", "also write print-on-demand exports: tgc (The Game Crafter), dtc (DriveThruCards) or all")
     .action(async (games: string[], flags: BuildFlags) => {
       tuneV8ForBuilds(); // before the YAML and templates are loaded: they are build work too

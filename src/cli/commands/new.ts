@@ -30,7 +30,7 @@ export function newCommand(id: string, flags: NewFlags): number {
   if (CODE_GAME_IDS.includes(id)) throw new UsageError(`syzygy new: "${id}" is a game with a rules engine in syzygy; choose another id`);
   if (flags.fromCsv !== undefined && !existsSync(flags.fromCsv.replace(/#.*$/, ""))) throw new UsageError(`syzygy new: --from-csv: no such file: ${flags.fromCsv}`);
   const roots = { data: resolve(flags.data), templates: resolve(flags.templates ?? resolve(flags.data, "..", "templates")) };
-  const made = flags.fromCsv === undefined ? { files: pokerGame(id), renamed: [] as [string, string][] } : gameFromSheet(id, flags.fromCsv);
+  const made = flags.fromCsv === undefined ? { files: pokerGame(id), renamed: [] as [string, string][], icons: [] as string[] } : gameFromSheet(id, flags.fromCsv);
   const files: ScaffoldFiles = new Map(made.files);
   const schemas = jsonSchemaFiles();
   for (const name of SHARED_SCHEMAS) files.set(`data/schema/${name}`, schemas.get(name)!);
@@ -38,7 +38,10 @@ export function newCommand(id: string, flags: NewFlags): number {
     if (existsSync(folder)) throw new UsageError(`syzygy new: ${shown(folder)} already exists; choose another id or move it away`);
   }
   const written = writeScaffold(files, roots);
-  for (const [column, field] of made.renamed) process.stdout.write(`column "${column}" is the field ${field}\n`);
+  for (const [column, field] of made.renamed) process.stdout.write(`column "${column}" is the field ${field} (game.yaml columns: maps it)\n`);
+  if (made.icons.length > 0) {
+    process.stdout.write(`${made.icons.length} placeholder icon${made.icons.length === 1 ? "" : "s"} for the sheet's tokens (${made.icons.map((i) => `:${i}:`).join(" ")}) in ${shown(resolve(roots.data, id, "icons"))}/: draw the real ones over them\n`);
+  }
   for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
   process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
   return 0;

@@ -4,6 +4,8 @@
  * <out>/<game>/pod/<service>/ (see docs/print-on-demand.md). `syzygy build --pod` runs the same.
  */
 import type { Command } from "commander";
+import { overflowError, renderProblems } from "../render-check";
+import { DataError } from "../../model/errors";
 import { relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
@@ -73,6 +75,10 @@ export async function runPod(games: string[], flags: PodFlags): Promise<PodResul
   const bleedMm = parseBleedMm(flags.bleedMm);
   // Load (and validate) every game first: bad data fails before anything is written.
   const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
+  // A print service prints what it gets: text that runs off a card is an error here, before anything is written.
+  const checked = renderProblems(models);
+  if (checked.diagnostics.length > 0) throw new DataError(checked.diagnostics);
+  if (checked.overflows.length > 0) throw overflowError("syzygy pod", checked.overflows, "a print service would print it cut off");
   return podForModels(models, { outDir: flags.out, services, bleedMm });
 }
 

@@ -14,6 +14,9 @@ import { resolve } from "node:path";
 interface ValidateOptions {
   data: string;
   templates?: string;
+  strict?: boolean;
+  /** false (--no-render): the data only, not the templates and faces (faster, what editors need while typing). */
+  render?: boolean;
 }
 
 function check(games: readonly string[], opts: ValidateOptions): { models: GameModel[]; diagnostics: Diagnostic[] } {
@@ -28,9 +31,17 @@ function check(games: readonly string[], opts: ValidateOptions): { models: GameM
   return { models, diagnostics };
 }
 
-export function validateCommand(opts: ValidateOptions, games: readonly string[] = []): number {
+export async function validateCommand(opts: ValidateOptions, games: readonly string[] = []): Promise<number> {
   const r = check(games, opts);
   if (r.diagnostics.length > 0) throw new DataError(r.diagnostics);
+  if (opts.render !== false) {
+    // Loaded only when used: --no-render keeps validate to the model (fast start-up).
+    const { overflowError, renderProblems } = await import("../render-check");
+    const rendered = renderProblems(r.models);
+    if (rendered.diagnostics.length > 0) throw new DataError(rendered.diagnostics);
+    if (opts.strict === true && rendered.overflows.length > 0) throw overflowError("syzygy validate --strict", rendered.overflows, "--strict");
+    for (const w of rendered.warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
+  }
   for (const m of r.models) {
     const pieces = m.components.reduce((n, c) => n + c.count, 0);
     process.stdout.write(`ok ${m.id}: ${m.components.length} components, ${pieces} pieces, ${m.deck.length} deck cards\n`);
@@ -44,8 +55,10 @@ export function declare(command: Command): void {
     .argument("[game...]", GAMES_ARGUMENT_HELP)
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: <data>/../templates, else syzygy's own)")
+    .option("--strict", "text that does not fit its box is an error, not a warning")
+    .option("--no-render", "check the data only, not the templates and every rendered face (faster)")
     .addHelpText("after", "\nExit codes: 0 valid, 1 invalid data (every problem is listed), 2 usage error.")
-    .action((games: string[], opts: ValidateOptions) => {
-      process.exitCode = validateCommand(opts, games);
+    .action(async (games: string[], opts: ValidateOptions) => {
+      process.exitCode = await validateCommand(opts, games);
     });
 }

@@ -100,9 +100,11 @@ export const componentSchema = z
     kind: z.enum(COMPONENT_KINDS),
     name: z.string().min(1),
     description: z.string().optional(),
-    count: pieces(MAX_COUNT, `at most ${MAX_COUNT} pieces in one component`, "split the component into several").meta({
-      description: "Physical pieces: sum of item copies × sets.",
-    }),
+    count: pieces(MAX_COUNT, `at most ${MAX_COUNT} pieces in one component`, "split the component into several")
+      .optional()
+      .meta({
+        description: "Physical pieces: sum of item copies × sets. Optional: left out, it is counted from the items (or the spreadsheet's rows and copies); given, it is checked.",
+      }),
     size: sizeSchema,
     shape: shapeSchema.optional(),
     templates: templatesSchema,
@@ -121,6 +123,13 @@ export const componentSchema = z
       .meta({
         description:
           "Items come from a spreadsheet instead of deck.yaml: a .csv file, or an .xlsx file with an optional #sheet name (first sheet by default), relative to this game's folder. Row 1 names the card fields, one row per card, optional copies column. It becomes the game's deck (deck.yaml must then not exist).",
+      }),
+    columns: z
+      .record(z.string().min(1), z.string().min(1))
+      .optional()
+      .meta({
+        description:
+          "Spreadsheet decks: column heading → card field, for headings that do not match a field by themselves (headings match fields whatever their case, spaces and punctuation).",
       }),
     items: z.array(itemSchema).min(1).optional(),
     image: assetPath.optional(),
@@ -185,6 +194,11 @@ export const gameSchema = z
     id,
     name: z.string().min(1),
     description: z.string().optional(),
+    version: z
+      .union([z.string().min(1), z.number()])
+      .transform(String)
+      .optional()
+      .meta({ description: "The game's version, e.g. \"0.3\": templates print it as game.version (a playtest card shows which round it is from); `git` stands for the git description of the game folder (e.g. v0.3-2-gabc1234)." }),
     players: z
       .strictObject({ min: intAtLeast(1), max: intAtLeast(1) })
       .refine((p) => p.min <= p.max, { error: (iss) => `players.min must not exceed players.max, got ${show(iss.input)}` }),
