@@ -9,13 +9,12 @@
  */
 import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
-import { ART_MARKER, artViewport, parseMarker, rasterContent, svgArt, type ArtMarker } from "./card-art";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PX } from "../model/limits";
+import { isArtFit, parseBox, type ArtBox, type ArtFit } from "./card-art";
+import { checkExpansion, IMAGE_ELEMENTS, parseSvgDocument, prefixIds, serializeSvg, SvgInputError, type XmlElement } from "./svg-document";
 
-/** Largest image file a template may draw. */
-export const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
-/** Largest image side in pixels (decoded RGBA of 8000² is 256 MB). */
-export const MAX_IMAGE_PX = 8000;
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PX };
 
 type ImageType = "png" | "jpeg";
 
@@ -37,62 +36,154 @@ const CACHE_ENTRIES = 64;
 /** Real paths of the image files read while `collect` runs (see `withAssetLog`). */
 let log: Map<string, string> | undefined;
 
-const ELEMENT = /<(image|feImage)\b[^>]*>/g;
-const HREF = /(\s(?:xlink:)?href\s*=\s*)("([^"]*)"|'([^']*)')/g;
+const ASPECT: Record<ArtFit, string> = { cover: "xMidYMid slice", contain: "xMidYMid meet", stretch: "none" };
 
-/**
- * Replaces every file href of `<image>`/`<feImage>` in `svg` with a data: URI. `templateFile`
- * anchors relative paths; `roots` are the folders images may come from. Throws an Error whose
- * message names the href and the fix.
- */
-export function inlineImages(svg: string, templateFile: string, roots: readonly string[]): string {
-  if (!svg.includes("<image") && !svg.includes("<feImage")) return svg;
-  const realRoots = roots.map((r) => {
+/** A file as messages show it: relative to the working folder when inside it. */
+function shownFile(abs: string): string {
+  const rel = relative(process.cwd(), abs);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : abs;
+}
+
+function realRootsOf(roots: readonly string[]): string[] {
+  return roots.map((r) => {
     try {
       return realpathSync(r);
     } catch {
       return resolve(r);
     }
   });
-  if (svg.includes("<image data-art=")) {
-    svg = svg.replace(ART_MARKER, (element) => {
-      const marker = parseMarker(element, decodeEntities);
-      if (marker === undefined) throw new Error(`${element.slice(0, 120)}: not an image helper's element; draw art with {{{image path x y w h}}}`);
-      return artSvg(marker, templateFile, realRoots);
-    });
-  }
-  return svg.replace(ELEMENT, (element) =>
-    element.replace(HREF, (_all, lead: string, _quoted: string, dq: string | undefined, sq: string | undefined) => {
-      const raw = dq ?? sq ?? "";
-      return `${lead}"${imageUri(decodeEntities(raw).trim(), templateFile, realRoots)}"`;
-    }),
-  );
 }
 
 /**
- * The art a marker stands for, as a nested viewport. The picture may be a PNG, JPEG or SVG file;
- * an SVG's own images are taken relative to it and checked like a template's.
+ * The face `svg` (as `templateFile` rendered it) read with an XML parser, checked, every image
+ * href replaced by the checked picture (a data: URI, or an SVG's own checked elements), and
+ * written back out: the text returned is the document that was checked. `roots` are the folders
+ * pictures may come from. Throws an Error whose message names the file, place and fix.
  */
-function artSvg(marker: ArtMarker, templateFile: string, roots: readonly string[]): string {
-  const href = marker.href.trim();
+export function inlineImages(svg: string, templateFile: string, roots: readonly string[]): string {
+  const realRoots = realRootsOf(roots);
+  const label = `${shownFile(templateFile)} (the SVG it renders)`;
+  const doc = parseSvgDocument(svg, label);
+  inlineTree(doc, templateFile, realRoots, true);
+  checkExpansion(doc, label);
+  return serializeSvg(doc);
+}
+
+/**
+ * Checks a picture named in the data (`image:` fields) the way a face would draw it: a PNG or JPEG
+ * within the size limits, or an SVG whose own references are checked. The reason it cannot be
+ * drawn, or undefined. `validate` calls it so that what validates also builds.
+ */
+export function artProblem(abs: string, roots: readonly string[]): string | undefined {
+  try {
+    const realRoots = realRootsOf(roots);
+    const real = confined(abs, abs, realRoots, `image ${JSON.stringify(shownFile(abs))}`);
+    artContent(real, realRoots, `image ${JSON.stringify(shownFile(abs))}`, { x: 0, y: 0, w: 1, h: 1 }, "cover", undefined);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+/** Replaces, in place, every <image>/<feImage> of `el`'s tree with checked content. */
+function inlineTree(el: XmlElement, base: string, roots: readonly string[], markers: boolean): void {
+  for (let i = 0; i < el.children.length; i++) {
+    const c = el.children[i];
+    if (typeof c === "string") continue;
+    if (IMAGE_ELEMENTS.has(c.name)) {
+      if (markers && c.name === "image" && c.attrs.has("data-art")) el.children[i] = artElement(c, base, roots);
+      else inlineHref(c, base, roots);
+    } else inlineTree(c, base, roots, markers);
+  }
+}
+
+/** An <image>/<feImage> whose href becomes a checked data: URI (or stays a #reference). */
+function inlineHref(el: XmlElement, base: string, roots: readonly string[]): void {
+  const raw = el.attrs.get("href");
+  if (raw === undefined) return;
+  const href = raw.trim();
+  if (href.startsWith("#")) return;
+  const shown = `<${el.name} href="${href.length > 80 ? href.slice(0, 77) + "..." : href}"> (${shownFile(base)}:${el.line}:${el.col})`;
+  const r = imageUri(href, base, roots, shown);
+  el.attrs.set("href", r.uri);
+  el.pixels = r.size.w * r.size.h;
+}
+
+/** The `image` helper's marker → a nested viewport holding the checked picture. */
+function artElement(marker: XmlElement, base: string, roots: readonly string[]): XmlElement {
+  const fit = marker.attrs.get("data-art");
+  const box = parseBox(marker.attrs.get("data-box") ?? "");
+  const cropText = marker.attrs.get("data-crop");
+  const crop = cropText === undefined ? undefined : parseBox(cropText);
+  const href = (marker.attrs.get("href") ?? "").trim();
+  const where = `(${shownFile(base)}:${marker.line}:${marker.col})`;
+  if (!isArtFit(fit) || box === undefined || (cropText !== undefined && crop === undefined)) {
+    throw new Error(`<image data-art> ${where}: not an image helper's element; draw art with {{{image path x y w h}}}`);
+  }
   const shown = `image ${JSON.stringify(href.length > 80 ? href.slice(0, 77) + "..." : href)}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) && !/^[a-z]:[\\/]/i.test(href)) {
     throw new Error(`${shown}: only files inside the data folder can be drawn (no URLs or data: URIs)`);
   }
-  const real = confined(href, templateFile, roots, shown);
+  const real = confined(href, base, roots, shown);
+  return artContent(real, roots, shown, box, fit, crop);
+}
+
+function artContent(real: string, roots: readonly string[], shown: string, box: ArtBox, fit: ArtFit, crop: ArtBox | undefined): XmlElement {
   const loaded = loadFile(real, shown, true);
+  const viewport = (view: ArtBox, children: XmlElement["children"]): XmlElement => {
+    const v = crop ?? view;
+    const attrs = new Map<string, string>([
+      ["x", String(box.x)],
+      ["y", String(box.y)],
+      ["width", String(box.w)],
+      ["height", String(box.h)],
+      ["viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`],
+      ["preserveAspectRatio", ASPECT[fit]],
+      ["overflow", "hidden"],
+    ]);
+    return { name: "svg", attrs, children, line: 0, col: 0 };
+  };
   if (loaded.uri !== undefined && loaded.size !== undefined) {
-    return artViewport(marker, { x: 0, y: 0, ...loaded.size }, rasterContent(loaded.uri, loaded.size));
+    const { w, h } = loaded.size;
+    const attrs = new Map<string, string>([
+      ["x", "0"],
+      ["y", "0"],
+      ["width", String(w)],
+      ["height", String(h)],
+      ["preserveAspectRatio", "none"],
+      ["href", loaded.uri],
+    ]);
+    return viewport({ x: 0, y: 0, w, h }, [{ name: "image", attrs, children: [], line: 0, col: 0, pixels: w * h }]);
   }
-  const art = svgArt(loaded.svg as string, `art${loaded.hash.slice(0, 8)}-`);
-  if (typeof art === "string") throw new Error(`${shown}: the SVG cannot be drawn: ${art}`);
-  const content = art.content.replace(ELEMENT, (element) =>
-    element.replace(HREF, (_all, lead: string, _quoted: string, dq: string | undefined, sq: string | undefined) => {
-      const raw = dq ?? sq ?? "";
-      return `${lead}"${imageUri(decodeEntities(raw).trim(), real, roots)}"`;
-    }),
-  );
-  return artViewport(marker, art.view, content);
+  const file = shownFile(real);
+  let art: XmlElement;
+  try {
+    art = parseSvgDocument(loaded.svg as string, file);
+  } catch (err) {
+    if (err instanceof SvgInputError) throw new Error(`${shown}: the SVG cannot be drawn: ${err.message}`);
+    throw err;
+  }
+  const view = svgView(art);
+  if (view === undefined) throw new Error(`${shown}: ${file}: its size is unknown (give the <svg> a viewBox or a width and height)`);
+  // The art's own pictures are taken relative to it and checked like a template's.
+  inlineTree(art, real, roots, false);
+  prefixIds(art, `art${loaded.hash.slice(0, 8)}-`);
+  // The root's presentation attributes (fill, stroke…) style the whole drawing: keep them on a group.
+  const group: XmlElement = { name: "g", attrs: new Map(), children: art.children, line: art.line, col: art.col };
+  for (const [k, v] of art.attrs) if (!SVG_ROOT_ONLY.has(k)) group.attrs.set(k, v);
+  checkExpansion(group, file);
+  return viewport(view, [group]);
+}
+
+/** Attributes of an <svg> root that place it rather than style its drawing. */
+const SVG_ROOT_ONLY = new Set(["x", "y", "width", "height", "viewBox", "preserveAspectRatio", "version", "baseProfile", "id", "style", "class", "overflow"]);
+
+function svgView(root: XmlElement): ArtBox | undefined {
+  const vb = root.attrs.get("viewBox");
+  if (vb !== undefined) return parseBox(vb);
+  const w = parseFloat(root.attrs.get("width") ?? "");
+  const h = parseFloat(root.attrs.get("height") ?? "");
+  return w > 0 && h > 0 ? { x: 0, y: 0, w, h } : undefined;
 }
 
 /**
@@ -126,20 +217,19 @@ export function assetsUnchanged(assets: Record<string, string>): boolean {
   return true;
 }
 
-function imageUri(href: string, templateFile: string, roots: readonly string[]): string {
-  const shown = `<image href="${href.length > 80 ? href.slice(0, 77) + "..." : href}">`;
-  if (href.startsWith("#")) return href; // a reference inside the document
+function imageUri(href: string, base: string, roots: readonly string[], shown: string): { uri: string; size: { w: number; h: number } } {
   if (href.startsWith("data:")) {
     const m = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)$/.exec(href);
     if (!m) throw new Error(`${shown}: only base64 PNG or JPEG data: URIs can be drawn`);
-    checkImage(Buffer.from(m[2], "base64"), m[1] === "png" ? "png" : "jpeg", shown);
-    return href;
+    if (m[2].length > (MAX_IMAGE_BYTES * 4) / 3 + 4) throw new Error(`${shown}: the image is over ${MAX_IMAGE_BYTES} bytes`);
+    const size = checkImage(Buffer.from(m[2], "base64"), m[1] === "png" ? "png" : "jpeg", shown);
+    return { uri: href, size };
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) && !/^[a-z]:[\\/]/i.test(href)) {
     throw new Error(`${shown}: only file paths inside the templates or data folder can be drawn (no URLs); copy the image there and use a relative path`);
   }
-  const loaded = loadFile(confined(href, templateFile, roots, shown), shown, false);
-  return loaded.uri as string;
+  const loaded = loadFile(confined(href, base, roots, shown), shown, false);
+  return { uri: loaded.uri as string, size: loaded.size as { w: number; h: number } };
 }
 
 /** The real path of `href` (relative to `base`'s folder), which must lie inside one of `roots`. */
