@@ -55,7 +55,7 @@ export const MAX_REPEAT = 100;
  * Spreadsheet decks: an .xlsx file is a zip; what it unpacks to is measured by unpacking it with
  * this cap before the sheet reader sees it. Rows and cells are counted before any is typed.
  */
-export const MAX_XLSX_INFLATED_BYTES = 64 * 1024 * 1024;
+export const MAX_XLSX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const MAX_SHEET_ROWS = 10_000;
 export const MAX_SHEET_CELLS = 200_000;
 

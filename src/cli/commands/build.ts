@@ -53,7 +53,8 @@ export function parseBackOffset(value: string): { x: number; y: number } {
 
 /** Bleed beyond the outer cuts: the art is drawn with 1/8 in, so at most that much can show. */
 export function parseBleedMm(value: string): number {
-  const n = Number(value);
+  // Decimal only: Number() would also take "0x1", "1e0" and "".
+  const n = /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
   if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > BLEED_MM + 1e-9) {
     throw new UsageError(`--bleed-mm must be a number of millimetres from 0 to ${BLEED_MM} (1/8 in, the bleed the art is drawn with), got "${value}"`);
   }

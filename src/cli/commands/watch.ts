@@ -27,7 +27,8 @@ interface WatchFlags {
 }
 
 function parsePort(value: string): number {
-  const n = Number(value);
+  // Decimal digits only: Number() would also take "0x1F90", "1e3" and " ".
+  const n = /^\s*\d{1,5}\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port must be a port number 0–65535 (0 = any free port), got "${value}"`);
   return n;
 }
