@@ -10,7 +10,7 @@ import { join, relative, isAbsolute, sep } from "node:path";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { readDataText } from "./read-text";
 import type { YamlSource } from "./yaml-source";
-import { checkExpansion, parseSvgDocument, serializeChildren, SvgInputError } from "../render/svg-document";
+import { checkExpansion, parseSvgDocument, serializeChildren, SvgInputError } from "./svg-document";
 
 /** One icon, ready to inline: the file's drawing in its own viewBox. */
 export interface Icon {

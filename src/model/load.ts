@@ -21,7 +21,7 @@ import { buildTable } from "./tables";
 import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
 import { MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
 import { notAnImage } from "./read-text";
-import { artProblem } from "../render/image-assets";
+import { artProblem } from "./image-assets";
 import { readYaml, type YamlSource } from "./yaml-source";
 import { deckSheetOf, readDeckSheet, sheetDiagnostic } from "./deck-source";
 import type { SheetDeck } from "./deck-sheet";

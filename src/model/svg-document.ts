@@ -2,7 +2,7 @@
  * Every SVG that reaches a renderer — a face as its template rendered it, card art, icons — is read
  * here with a real XML parser (saxes: namespaces, positions, no DTDs) into a small tree, checked,
  * and written back out. Renderers only ever get the written-back text, so what was checked is what
- * is drawn: an attribute holding ">" or the xlink namespace bound to an odd prefix cannot hide a
+ * is drawn (src/model, as `validate` checks card art and icons with it): an attribute holding ">" or the xlink namespace bound to an odd prefix cannot hide a
  * reference from the checks, because the checks read the same tree the output is made of.
  *
  * Checked while reading: no DOCTYPE (so no entities beyond XML's five), no <script>,
@@ -12,7 +12,7 @@
  * the nesting depth are bounded. Image hrefs are left to the caller (image-assets.ts).
  */
 import { SaxesParser, type SaxesTagNS } from "saxes";
-import { MAX_FACE_PIXELS, MAX_SVG_CHARS, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS } from "../model/limits";
+import { MAX_FACE_PIXELS, MAX_SVG_CHARS, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS } from "./limits";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 export const XLINK_NS = "http://www.w3.org/1999/xlink";
