@@ -120,7 +120,7 @@ function artElement(marker: XmlElement, base: string, roots: readonly string[]):
   if (!isArtFit(fit) || box === undefined || (cropText !== undefined && crop === undefined)) {
     throw new Error(`<image data-art> ${where}: not an image helper's element; draw art with {{{image path x y w h}}}`);
   }
-  const shown = `image ${JSON.stringify(href.length > 80 ? href.slice(0, 77) + "..." : href)}`;
+  const shown = `image ${JSON.stringify(href.length > 80 ? href.slice(0, 77) + "..." : href)} ${where}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) && !/^[a-z]:[\\/]/i.test(href)) {
     throw new Error(`${shown}: only files inside the data folder can be drawn (no URLs or data: URIs)`);
   }
