@@ -222,6 +222,39 @@ describe("no crash reaches the user", () => {
   });
 });
 
+describe("pod outputs change as one set", () => {
+  it("pod --service all, failing at any write, leaves the previous zip and PDF together (never a new zip beside an old PDF)", async () => {
+    const p = hostileProject();
+    const args = ["pod", "demo", "--service", "all", "--data", p.data, "--templates", p.templates, "--out", p.out];
+    const first = await run(...args);
+    expect(first.code, first.err).toBe(0);
+    const files = ["tgc/demo-cards.zip", "dtc/demo-cards.pdf"].map((f) => join(p.out, "demo", "pod", f));
+    let previous = files.map((f) => readFileSync(f));
+    const deck = join(p.game, "deck.yaml");
+    let failures = 0;
+    for (const nth of [1, 2, 3]) {
+      writeFileSync(deck, readFileSync(deck, "utf8").replace(/index: "A\d*"/, `index: "A${nth}"`));
+      process.env.SYZYGY_FAULT = `enospc:write:${nth}`;
+      let r;
+      try {
+        r = await run(...args);
+      } finally {
+        delete process.env.SYZYGY_FAULT;
+      }
+      const now = files.map((f) => readFileSync(f));
+      const changed = now.map((b, i) => !b.equals(previous[i]));
+      if (r.code === 0) expect(changed).toEqual([true, true]);
+      else {
+        expect(r.err).toMatch(/no space left/);
+        expect(changed).toEqual([false, false]);
+        failures += 1;
+      }
+      previous = now;
+    }
+    expect(failures).toBeGreaterThan(0);
+  });
+});
+
 describe("usage errors exit 2", () => {
   it("numeric options take decimal numbers only (--port 0x1F90 is not 8080)", async () => {
     const p = hostileProject();

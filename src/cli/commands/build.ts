@@ -21,7 +21,7 @@ import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
-import { parseServices, podForModels } from "./pod";
+import { makePod, parseServices, printPod } from "./pod";
 
 interface BuildFlags {
   paper: string;
@@ -160,6 +160,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
       }
     });
   }
+  // Print-on-demand exports are part of the set: staged with the rest, committed with it.
+  const pods = podServices ? await makePod(models, { outDir: staged.stageRoot, services: podServices, bleedMm: print.bleedMm }) : undefined;
   try {
     staged.commit();
   } catch (err) {
@@ -185,7 +187,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
   const fresh = written === total ? "" : ` (${total - written} already up to date)`;
   process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}\n`);
-  if (podServices) await podForModels(models, { outDir: flags.out, services: podServices, bleedMm: print.bleedMm, renderWarnings: false });
+  if (pods !== undefined && podServices !== undefined) printPod(pods, { services: podServices, renderWarnings: false }, (f) => staged.publicPath(f));
   return results;
 }
 
