@@ -262,6 +262,17 @@ describe("usage errors exit 2", () => {
     for (const mm of ["0x1", "1e0", ""]) expect(await fails([...p.build(), "--bleed-mm", mm], 2)).toMatch(/--bleed-mm must be a number/);
   });
 
+  it("a path that does not exist, or a folder where a file goes, is a usage error (README, Exit codes)", async () => {
+    const p = hostileProject();
+    const missing = join(p.root, "no-such-folder");
+    expect(await fails(["validate", "demo", "--data", p.data, "--templates", missing], 2)).toMatch(/--templates .*no-such-folder: no such folder/);
+    expect(await fails(["build", "demo", "--data", p.data, "--templates", missing, "--out", p.out], 2)).toMatch(/no such folder/);
+    expect(await fails(["pod", "demo", "--data", p.data, "--templates", p.game + "/game.yaml", "--out", p.out], 2)).toMatch(/is a file, not a folder/);
+    expect(await fails(["export-csv", "demo", "--data", p.data, "--out", join(missing, "x.csv")], 2)).toMatch(/--out .*does not exist/);
+    expect(await fails(["export-csv", "demo", "--data", p.data, "--out", p.root], 2)).toMatch(/--out .*is a folder/);
+    expect(await fails(["new", "other", "--data", p.data, "--from-csv", p.root], 2)).toMatch(/--from-csv: not a file/);
+  });
+
   it("meld refuses __proto__ and constructor as card ids", async () => {
     for (const id of ["__proto__", "constructor", "toString"]) expect(await fails(["meld", id, "solar-4", "solar-5"], 2)).toMatch(new RegExp(`unknown card "${id}"`));
   });

@@ -22,6 +22,7 @@ import { tuneV8ForBuilds } from "../../build/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
 import { makePod, parseServices, printPod } from "./pod";
+import { folderOption } from "../paths";
 
 interface BuildFlags {
   paper: string;
@@ -86,6 +87,7 @@ export function lockOutFolder(command: string, outDir: string, games: string[]):
 
 export async function runBuild(games: string[], flags: BuildFlags): Promise<BuildResult[]> {
   const ids = selectGames("syzygy build", games, flags.data);
+  folderOption("syzygy build", "--templates", flags.templates);
   const papers = parsePapers(flags.paper);
   const baseUrl = checkBaseUrl(flags.baseUrl);
   const podServices = flags.pod === undefined ? undefined : parseServices(flags.pod, "--pod");

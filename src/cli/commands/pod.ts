@@ -13,6 +13,7 @@ import { renderGameFrom } from "../../render/source";
 import { checkBleed, DEFAULT_POD_BLEED_MM, exportPod, POD_SERVICES, SERVICE_NAMES, type PodResult, type PodService } from "../../pod/index";
 import { CliError, UsageError } from "../errors";
 import { StagedOutput } from "../../build/output-set";
+import { folderOption } from "../paths";
 
 interface PodFlags {
   service: string;
@@ -68,6 +69,7 @@ export function printPod(results: PodResult[], opts: { services: PodService[]; r
 
 export async function runPod(games: string[], flags: PodFlags): Promise<PodResult[]> {
   const ids = selectGames("syzygy pod", games, flags.data);
+  folderOption("syzygy pod", "--templates", flags.templates);
   const services = parseServices(flags.service);
   const bleedMm = parseBleedMm(flags.bleedMm);
   // Load (and validate) every game first: bad data fails before anything is written.

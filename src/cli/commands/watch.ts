@@ -10,6 +10,7 @@ import { startGalleryServer, type GalleryServer } from "../../gallery/server";
 import { lockOutFolder, parseBackOffset, parsePapers } from "./build";
 import { UsageError } from "../errors";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
+import { folderOption } from "../paths";
 
 interface WatchFlags {
   data: string;
@@ -35,6 +36,7 @@ function parsePort(value: string): number {
 
 export async function runWatch(games: string[], flags: WatchFlags): Promise<void> {
   const ids = selectGames("syzygy watch", games, flags.data);
+  folderOption("syzygy watch", "--templates", flags.templates);
   if (flags.duplex !== "long" && flags.duplex !== "short") throw new UsageError(`--duplex must be long or short, got "${flags.duplex}"`);
   const port = parsePort(flags.port);
   const papers = flags.pdf ? parsePapers(flags.paper) : [];
