@@ -14,6 +14,7 @@ import { run } from "./cli-support";
 import { hostileProject, pngHeader, STACK } from "./hostile-support";
 import { readSheetRows } from "../src/model/deck-sheet";
 import { readCsvCell, safeCsvCell } from "../src/model/csv-cell";
+import * as L from "../src/model/limits";
 import { MAX_FACE_PIXELS, MAX_REPEAT, MAX_SHEET_ROWS, MAX_SVG_ELEMENTS, MAX_XLSX_INFLATED_BYTES } from "../src/model/limits";
 
 /** Runs the CLI; asserts the outcome is a clean error (no stack trace) and returns stderr. */
@@ -314,3 +315,21 @@ describe("export-csv: formulas are written as text, and read back as they were",
 });
 
 
+
+describe("README", () => {
+  it("Input limits lists the limits these tests check, as src/model/limits.ts has them", () => {
+    const readme = readFileSync(join(__dirname, "../README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### Input limits"), readme.indexOf("<!-- section:build -->"));
+    const spaced = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
+    for (const row of [
+      `| a picture (card art, \`<image>\` in a template or an SVG) | ${L.MAX_IMAGE_BYTES / 1048576} MiB; PNG or JPEG at most ${L.MAX_IMAGE_PX} px a side`,
+      `| ${spaced(L.MAX_FACE_PIXELS)} pixels (${(L.MAX_FACE_PIXELS * 4) / 1e6} MB decoded) |`,
+      `| ${spaced(L.MAX_SVG_ELEMENTS)} elements once every \`<use>\` is expanded; ${L.MAX_SVG_DEPTH} levels of nesting; ${L.MAX_SVG_CHARS / 1048576} Mi characters |`,
+      `(\`pips\`, \`players\`, \`around\`, \`across\`) | ${L.MAX_REPEAT} |`,
+      `| a spreadsheet deck | ${spaced(L.MAX_SHEET_ROWS)} rows and ${spaced(L.MAX_SHEET_CELLS)} cells; an \`.xlsx\` unpacks to at most ${L.MAX_XLSX_INFLATED_BYTES / 1048576} MiB`,
+    ]) expect(section).toContain(row);
+    const rule = readme.slice(readme.indexOf("### Exit codes"), readme.indexOf("### Tests"));
+    expect(rule).toMatch(/--port 0x1F90/);
+    expect(rule).toMatch(/does not exist or is a folder where a file goes/);
+  });
+});
