@@ -99,8 +99,10 @@ export function parseSvgDocument(text: string, file: string, opts: ParseOptions 
     throw new SvgInputError(file, line, col, detail);
   };
   parser.on("error", (err) => {
-    // saxes' message starts with its own "line:col: "; keep only the sentence.
-    fail(`not well-formed XML: ${err.message.replace(/^\d+:\d+:\s*/, "")}`);
+    // saxes' message starts with its own "line:col: "; keep only the sentence, and show the spot.
+    const at = parser.position;
+    const near = text.slice(Math.max(0, at - 40), at + 20).replace(/\s+/g, " ");
+    fail(`not well-formed XML: ${err.message.replace(/^\d+:\d+:\s*/, "")} near ${JSON.stringify(near)}`);
   });
   parser.on("doctype", () => fail("a DOCTYPE (entity declarations); remove it, SVGs here are plain XML"));
   parser.on("opentagstart", () => {
