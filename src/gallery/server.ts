@@ -75,7 +75,10 @@ function refusalFor(err: unknown, path: string): Refusal {
 /** A regular file found and opened (the caller streams it and closes the handle), or a folder. */
 type Found = { kind: "file"; file: string; handle: FileHandle; size: number } | { kind: "dir" };
 
-/** Largest page the server reads whole to add the live-reload script; anything else is streamed. */
+/**
+ * Largest file the server reads whole (a gallery page gets the live-reload script; card PNGs are
+ * far smaller); anything bigger is streamed, so memory stays bounded by this per request.
+ */
 const MAX_INJECT_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -151,10 +154,11 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
     const { handle, size, file } = found;
     const type = TYPES[extname(file)] ?? "application/octet-stream";
     const game = path.split("/")[1];
-    if (extname(file) === ".html" && games.includes(game) && size <= MAX_INJECT_BYTES) {
-      let body: string;
+    if (size <= MAX_INJECT_BYTES) {
+      let body: Buffer | string;
       try {
-        body = (await handle.readFile()).toString("utf8").replace("</body>", `${liveReloadScript(game)}</body>`);
+        body = await handle.readFile();
+        if (extname(file) === ".html" && games.includes(game)) body = body.toString("utf8").replace("</body>", `${liveReloadScript(game)}</body>`);
       } catch (err) {
         const r = refusalFor(err, path);
         return text(res, r.status, r.text);
@@ -165,7 +169,7 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
       res.end(req.method === "HEAD" ? undefined : body);
       return;
     }
-    // Everything else is streamed from the handle that was checked: memory stays flat however big
+    // A bigger file is streamed from the handle that was checked: memory stays flat however big
     // the file, and however many requests ask for it.
     res.writeHead(200, { "Content-Type": type, "Content-Length": String(size), "Cache-Control": "no-store" });
     if (req.method === "HEAD") {
