@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
  * ~70 files (about a third of the suite's CPU time); such a file must undo what it changes in
  * the process (env, listeners, exit code).
  */
-export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts"];
+export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "test/hostile-reads.test.ts"];
 
 /**
  * The Lua parity file runs as this many projects, each playing its part of every setup's seeds

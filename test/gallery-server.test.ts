@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { REPO, tempDir } from "./render-support";
@@ -198,4 +198,49 @@ describe("gallery server: port in use", () => {
       await first.close();
     }
   }, 60_000);
+});
+
+// Issue 24: the server read whole files into memory (3 requests for a 1 GiB file: 3.2 GB).
+describe("gallery server: big files are streamed", () => {
+  it("three requests for a 1 GiB file answer with its length and leave memory flat; a 3 MiB file arrives whole", async () => {
+    const out = tempDir("gallery-big");
+    mkdirSync(join(out, "lunar-trick/print"), { recursive: true });
+    const big = join(out, "lunar-trick/print/big.pdf");
+    writeFileSync(big, "");
+    truncateSync(big, 1024 ** 3); // sparse: no disk used
+    const mid = Buffer.alloc(3 * 1024 * 1024);
+    for (let i = 0; i < mid.length; i++) mid[i] = (i * 7) & 0xff;
+    writeFileSync(join(out, "lunar-trick/print/mid.pdf"), mid);
+    const server = await startGalleryServer(out, ["lunar-trick"], 0);
+    try {
+      const before = process.memoryUsage();
+      /** The head and the first `want` bytes of the body, then the connection is dropped. */
+      const partial = (path: string, want: number): Promise<{ head: string; got: number }> =>
+        new Promise((ok, fail) => {
+          const socket = connect(server.port, "127.0.0.1");
+          let data = Buffer.alloc(0);
+          socket.on("data", (c: Buffer) => {
+            data = Buffer.concat([data, c]);
+            const end = data.indexOf("\r\n\r\n");
+            if (end >= 0 && data.length - end - 4 >= want) {
+              socket.destroy();
+              ok({ head: data.subarray(0, end).toString("latin1"), got: data.length - end - 4 });
+            }
+          });
+          socket.on("error", fail);
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);
+        });
+      const answers = await Promise.all([1, 2, 3].map(() => partial("/lunar-trick/print/big.pdf", 1024 * 1024)));
+      for (const a of answers) expect(a.head).toMatch(/Content-Length: 1073741824/);
+      const after = process.memoryUsage();
+      // Read whole, the three answers would hold 3 GiB; streamed, a few chunks each.
+      expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(256 * 1024 * 1024);
+      expect(after.rss - before.rss).toBeLessThan(512 * 1024 * 1024);
+      const whole = await partial("/lunar-trick/print/mid.pdf", mid.length);
+      expect(whole.head).toMatch(new RegExp(`Content-Length: ${mid.length}`));
+      expect(whole.got).toBe(mid.length);
+    } finally {
+      await server.close();
+    }
+  });
 });

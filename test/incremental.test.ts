@@ -128,7 +128,7 @@ describe("build errors", () => {
 });
 
 describe("a template that renders malformed SVG", () => {
-  it("fails the build naming the face, the template and the spot (issue 9: raster threads)", async () => {
+  it("fails the build naming the face, the template and the spot (issue 9; issue 24: before the raster threads)", async () => {
     const dir = tempDir("bad-templates");
     cpSync(TEMPLATES, dir, { recursive: true });
     const file = join(dir, "lunar-trick", "moon-marker.svg.hbs");
@@ -137,6 +137,7 @@ describe("a template that renders malformed SVG", () => {
     const run = buildGames([{ game: g, templates: new TemplateSet(dir) }], { outDir: tempDir("bad-out"), papers: [], png: true });
     await expect(run).rejects.toThrow(GameBuildError);
     // Face and back use the broken template; either may fail first (they rasterise in parallel).
-    await expect(run).rejects.toThrow(/^moon-markers\/(moon-marker|back): the SVG rendered from .*moon-marker\.svg\.hbs is not valid \(.*\) near ".*<circle broken=/);
+    // Read with the XML parser before any renderer sees it (issue 24): located in the SVG the template renders.
+    await expect(run).rejects.toThrow(/^lunar-trick\/moon-markers\/(moon-marker|back): template .*moon-marker\.svg\.hbs: .*moon-marker\.svg\.hbs \(the SVG it renders\):1:\d+: not well-formed XML: .* near ".*<circle broken=/);
   });
 });

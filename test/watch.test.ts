@@ -6,7 +6,7 @@
  * the PDF art of every face from the build cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Watcher } from "../src/build/watch";
 import { buildGames, lastRenderedSvgs, type IncrementalResult } from "../src/build/incremental";
@@ -101,6 +101,33 @@ describe("watch loop", () => {
     expect(fixed.kind).toBe("rebuilt");
     expect(readFileSync(join(out, "lunar-trick/index.html"), "utf8")).toContain("Rising Moon Two");
   }, 90_000);
+
+  // Issue 24: the data and templates folders deleted and made again (a fresh checkout) under watch.
+  it("survives its folders being deleted and recreated: the new ones are watched, and idle costs no CPU", async () => {
+    events.length = 0;
+    const keep = tempDir("watch-keep");
+    cpSync(data, join(keep, "data"), { recursive: true });
+    cpSync(templates, join(keep, "templates"), { recursive: true });
+    rmSync(data, { recursive: true });
+    rmSync(templates, { recursive: true });
+    await new Promise((r) => setTimeout(r, 1500));
+    cpSync(join(keep, "data"), data, { recursive: true });
+    cpSync(join(keep, "templates"), templates, { recursive: true });
+    // Whatever the deletion reported, the recreated folders end in a rebuild of both games.
+    for (let i = 0; i < 6 && !events.some((e) => e.kind === "rebuilt" && e.games.length === 2); i++) await next();
+    const cpu = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 2000));
+    const used = process.cpuUsage(cpu);
+    // Idle: a stat of two folders a second, not a spinning loop (which would use ~2 s of 2 s).
+    expect((used.user + used.system) / 1000).toBeLessThan(500);
+    // An edit in the new folder is seen.
+    events.length = 0;
+    const deck = join(data, "lunar-trick", "deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace('name: "Rising Moon Two"', 'name: "Rising Moon 2b"'));
+    const e = await next();
+    expect(e.kind).toBe("rebuilt");
+    expect(readFileSync(join(out, "lunar-trick/index.html"), "utf8")).toContain("Rising Moon 2b");
+  }, 120_000);
 });
 
 describe("watch warm-up", () => {

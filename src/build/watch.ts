@@ -7,6 +7,7 @@
  * editor's atomic save (write a temporary file, rename it over the original) counts as an edit.
  */
 import { watch as watchPaths, type FSWatcher } from "chokidar";
+import { statSync } from "node:fs";
 import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { defaultTemplatesDir, displayPath, loadGame } from "../model/load";
 import type { GameModel } from "../model/types";
@@ -49,6 +50,8 @@ export class Watcher {
   private running: Promise<void> | undefined;
   private closed = false;
   private warming: Promise<void> | undefined;
+  private rootsTimer: NodeJS.Timeout | undefined;
+  private restarting: Promise<void> | undefined;
   readonly templatesDir: string;
 
   constructor(private readonly opts: WatchOptions) {
@@ -61,7 +64,43 @@ export class Watcher {
     const data = resolve(this.opts.dataDir);
     await this.watchFolders(data);
     this.opts.log(`watching ${displayPath(data)}/ and ${displayPath(this.templatesDir)}/ (Ctrl-C to stop)`);
+    this.watchRoots([data, this.templatesDir]);
     this.warming = this.warm();
+  }
+
+  /**
+   * The watched folders themselves, once a second (one stat each): a folder deleted and made
+   * again (a fresh checkout, `rm -rf` and a copy) is a new folder the old watches do not see, so
+   * watching starts over on it and every game is rebuilt. An idle watch stays idle meanwhile.
+   */
+  private watchRoots(roots: string[]): void {
+    const identity = (p: string): string => {
+      try {
+        const st = statSync(p);
+        return st.isDirectory() ? `${st.dev}:${st.ino}` : "missing";
+      } catch {
+        return "missing";
+      }
+    };
+    const seen = new Map(roots.map((r) => [r, identity(r)]));
+    this.rootsTimer = setInterval(() => {
+      if (this.closed || this.restarting) return;
+      const moved = roots.filter((r) => identity(r) !== seen.get(r));
+      if (moved.length === 0) return;
+      for (const r of moved) seen.set(r, identity(r));
+      if (moved.some((r) => seen.get(r) === "missing")) return; // gone: wait for it to come back
+      this.restarting = (async () => {
+        await this.watcher?.close();
+        if (this.closed) return;
+        await this.watchFolders(roots[0]);
+        for (const r of moved) this.changed(r);
+      })()
+        .catch((err: unknown) => this.opts.log(`watch: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => {
+          this.restarting = undefined;
+        });
+    }, 1000);
+    this.rootsTimer.unref();
   }
 
   /**
@@ -194,6 +233,8 @@ export class Watcher {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.rootsTimer);
+    await this.restarting;
     await this.watcher?.close();
     await this.running;
     await this.warming;

@@ -12,7 +12,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { constants } from "node:fs";
-import { open, realpath } from "node:fs/promises";
+import { open, realpath, type FileHandle } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { AddressInfo } from "node:net";
 import { SyzygyError } from "../errors";
@@ -72,7 +72,14 @@ function refusalFor(err: unknown, path: string): Refusal {
   return new Refusal(500, `could not read ${path}${code ? ` (${code})` : ""}`);
 }
 
-type Found = { kind: "file"; file: string; body: Buffer } | { kind: "dir" };
+/** A regular file found and opened (the caller streams it and closes the handle), or a folder. */
+type Found = { kind: "file"; file: string; handle: FileHandle; size: number } | { kind: "dir" };
+
+/**
+ * Largest file the server reads whole (a gallery page gets the live-reload script; card PNGs are
+ * far smaller); anything bigger is streamed, so memory stays bounded by this per request.
+ */
+const MAX_INJECT_BYTES = 16 * 1024 * 1024;
 
 /**
  * The regular file at `path` under `root` (both real paths), read through one open handle: what
@@ -96,15 +103,17 @@ async function readInside(root: string, path: string): Promise<Found | Refusal> 
   } catch (err) {
     return refusalFor(err, path);
   }
+  let keep = false;
   try {
     const stat = await handle.stat();
     if (stat.isDirectory()) return { kind: "dir" };
     if (!stat.isFile()) return notFound;
-    return { kind: "file", file: real, body: await handle.readFile() };
+    keep = true;
+    return { kind: "file", file: real, handle, size: stat.size };
   } catch (err) {
     return refusalFor(err, path);
   } finally {
-    await handle.close().catch(() => undefined);
+    if (!keep) await handle.close().catch(() => undefined);
   }
 }
 
@@ -142,11 +151,36 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
     }
     if (found instanceof Refusal) return text(res, found.status, found.text);
     if (found.kind !== "file") return text(res, 404, `not found: ${path}`);
-    let body: Buffer | string = found.body;
+    const { handle, size, file } = found;
+    const type = TYPES[extname(file)] ?? "application/octet-stream";
     const game = path.split("/")[1];
-    if (extname(found.file) === ".html" && games.includes(game)) body = body.toString("utf8").replace("</body>", `${liveReloadScript(game)}</body>`);
-    res.writeHead(200, { "Content-Type": TYPES[extname(found.file)] ?? "application/octet-stream", "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
-    res.end(req.method === "HEAD" ? undefined : body);
+    if (size <= MAX_INJECT_BYTES) {
+      let body: Buffer | string;
+      try {
+        body = await handle.readFile();
+        if (extname(file) === ".html" && games.includes(game)) body = body.toString("utf8").replace("</body>", `${liveReloadScript(game)}</body>`);
+      } catch (err) {
+        const r = refusalFor(err, path);
+        return text(res, r.status, r.text);
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
+      res.writeHead(200, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+    // A bigger file is streamed from the handle that was checked: memory stays flat however big
+    // the file, and however many requests ask for it.
+    res.writeHead(200, { "Content-Type": type, "Content-Length": String(size), "Cache-Control": "no-store" });
+    if (req.method === "HEAD") {
+      await handle.close().catch(() => undefined);
+      res.end();
+      return;
+    }
+    const stream = handle.createReadStream();
+    stream.on("error", () => res.destroy());
+    res.on("close", () => stream.destroy());
+    stream.pipe(res);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

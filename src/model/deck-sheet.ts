@@ -13,10 +13,11 @@ import { parse as parseCsv, CsvError } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { z } from "zod";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
-import { MAX_COPIES } from "./limits";
+import { MAX_COPIES, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from "./limits";
 import { closest } from "./suggest";
 import { readDataBytes, decodeUtf8 } from "./read-text";
-import { readXlsxSync, type Cell } from "./xlsx-read";
+import { readXlsxSync, sheetTooBig, type Cell } from "./xlsx-read";
+import { readCsvCell, safeCsvCell } from "./csv-cell";
 import type { YamlSource } from "./yaml-source";
 
 export interface DeckRef {
@@ -210,13 +211,50 @@ function csvRows(bytes: Buffer, displayPath: string): Rows {
   // Spreadsheets in many locales save with ";" (the decimal comma takes ","), some with tabs.
   const delimiter = firstLine.includes(",") ? "," : firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
   try {
-    const rows = parseCsv(text.text, { delimiter, relax_column_count: true, skip_empty_lines: false }) as string[][];
-    return { ok: true, rows };
+    const rows = parseCsv(text.text, { delimiter, relax_column_count: true, skip_empty_lines: false, cast: (cell: string) => readCsvCell(cell) }) as string[][];
+    return boundedRows(rows, displayPath);
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
+    // csv-parse names the line where it gave up (the end of the file for an unclosed quote): name the quote's own place.
+    const quote = err.code === "CSV_QUOTE_NOT_CLOSED" ? unclosedQuote(text.text, delimiter) : undefined;
     const line = (err as CsvError & { lines?: number }).lines;
-    return { ok: false, diagnostic: diagnostics.sheetSyntax({ file: displayPath, line: line ?? 1, col: 1 }, err.message) };
+    const at = quote ?? { line: line ?? 1, col: 1 };
+    const message = quote !== undefined ? `a quoted cell opened here is never closed; add the closing " (a " inside a quoted cell is written "")` : err.message;
+    return { ok: false, diagnostic: diagnostics.sheetSyntax({ file: displayPath, ...at }, message) };
   }
+}
+
+/** Rows and cells are counted before any is typed or checked: a sheet of a million rows is one error, not a million. */
+function boundedRows(rows: Cell[][], displayPath: string): Rows {
+  let cells = 0;
+  for (const r of rows) cells += r.length;
+  if (rows.length > MAX_SHEET_ROWS || cells > MAX_SHEET_CELLS) return { ok: false, diagnostic: diagnostics.sheetUnreadable({ file: displayPath, line: 1, col: 1 }, sheetTooBig(rows.length, cells)) };
+  return { ok: true, rows };
+}
+
+/** Line and column of a quote that opens a cell and is never closed, scanning as RFC 4180 reads. */
+function unclosedQuote(text: string, delimiter: string): { line: number; col: number } | undefined {
+  let line = 1;
+  let col = 1;
+  let open: { line: number; col: number } | undefined;
+  let fieldStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (open !== undefined) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          i++;
+          col++;
+        } else open = undefined;
+      }
+    } else if (c === '"' && fieldStart) open = { line, col };
+    fieldStart = open === undefined && (c === delimiter || c === "\n" || c === "\r");
+    if (c === "\n") {
+      line++;
+      col = 1;
+    } else col++;
+  }
+  return open;
 }
 
 function xlsxRows(bytes: Buffer, displayPath: string, sheet: string | undefined): Rows {
@@ -225,7 +263,7 @@ function xlsxRows(bytes: Buffer, displayPath: string, sheet: string | undefined)
   if (!r.ok) return { ok: false, diagnostic: diagnostics.sheetUnreadable(loc, r.reason) };
   const found = sheet === undefined ? r.sheets[0] : r.sheets.find((s) => s.sheet === sheet);
   if (found === undefined) return { ok: false, diagnostic: diagnostics.sheetNotFound(loc, sheet ?? "", r.sheets.map((s) => s.sheet)) };
-  return { ok: true, rows: found.data };
+  return boundedRows(found.data, displayPath);
 }
 
 // ---- typing cells ----------------------------------------------------------------------------
@@ -340,8 +378,8 @@ export function deckCsv(cards: readonly Record<string, unknown>[], copies: reado
   const flat = cards.map((card) => flatten(card, ""));
   const columns: string[] = [];
   for (const row of flat) for (const k of row.keys()) if (!columns.includes(k)) columns.push(k);
-  const rows = flat.map((row, i) => [...columns.map((k) => cellText(row.get(k))), String(copies[i] ?? 1)]);
-  return stringifyCsv([[...columns, "copies"], ...rows], { record_delimiter: "\n" });
+  const rows = flat.map((row, i) => [...columns.map((k) => safeCsvCell(cellText(row.get(k)))), String(copies[i] ?? 1)]);
+  return stringifyCsv([[...columns.map(safeCsvCell), "copies"], ...rows], { record_delimiter: "\n" });
 }
 
 function flatten(value: Record<string, unknown>, prefix: string): Map<string, unknown> {

@@ -143,7 +143,21 @@ export function gameFonts(entries: readonly FontFileEntry[], src: YamlSource, ga
       problems.push(problem(src, [...at, "file"], "font-not-ttf", `font file ${JSON.stringify(e.file)} (${shown}) is damaged (${err instanceof Error ? err.message : "unreadable"}); export it again as TTF or OTF`));
       return;
     }
-    const families = familiesOf(font);
+    // fontkit reads tables lazily: a damaged file can open and then fail (or name no family) here,
+    // or only when text is laid out; all of it is tried now, so a damaged font is named as such.
+    let families: string[];
+    try {
+      families = familiesOf(font);
+      font.layout("Ag 0");
+      void (font as unknown as { "OS/2"?: unknown })["OS/2"];
+    } catch (err) {
+      problems.push(problem(src, [...at, "file"], "font-not-ttf", `font file ${JSON.stringify(e.file)} (${shown}) is damaged (${err instanceof Error ? err.message : "unreadable"}); export it again as TTF or OTF`));
+      return;
+    }
+    if (families.length === 0) {
+      problems.push(problem(src, [...at, "file"], "font-not-ttf", `font file ${JSON.stringify(e.file)} (${shown}) is damaged (it names no font family); export it again as TTF or OTF`));
+      return;
+    }
     if (!families.includes(e.family)) {
       problems.push(
         problem(src, [...at, "family"], "font-family-mismatch", `font file ${JSON.stringify(e.file)} calls its family ${families.map((f) => `"${f}"`).join(" or ")}, not "${e.family}"; write that name here (the PNG renderer finds faces by the name inside the file)`),

@@ -11,6 +11,7 @@ import { didYouMean } from "./suggest";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { readDataText } from "./read-text";
 import type { YamlSource } from "./yaml-source";
+import { checkExpansion, parseSvgDocument, serializeChildren, SvgInputError } from "./svg-document";
 
 /** One icon, ready to inline: the file's drawing in its own viewBox. */
 export interface Icon {
@@ -48,25 +49,6 @@ const ROOT_PAINT = [
   "opacity",
 ];
 
-/** Markup an icon may not contain: what it is and the fix. Checked on the file's text. */
-const FORBIDDEN: [RegExp, string][] = [
-  [/<script\b/i, "a <script> element: icons are drawings only; remove it"],
-  [/<foreignObject\b/i, "a <foreignObject> element: icons are drawings only; remove it"],
-  [/<image\b/i, "an <image> element: icons are vector drawings; trace the picture or use card art instead"],
-  [/<!DOCTYPE|<!ENTITY/i, "a DOCTYPE or entity declaration; remove it (save as plain SVG)"],
-  [/\son[a-z]+\s*=/i, "an event attribute (on…=): icons cannot run scripts; remove it"],
-  [/\s(?:xlink:)?href\s*=\s*(?:"(?!#)|'(?!#))/i, "a link to another file (href not starting with #); icons must be self-contained"],
-  [/url\(\s*(?!['"]?#)/i, "a url() that is not a #reference to the icon itself; icons must be self-contained"],
-  [/@import\b/i, "an @import in a style sheet; icons must be self-contained"],
-  [/javascript:/i, "a javascript: address; remove it"],
-];
-
-function at(text: string, offset: number, file: string): Location {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return { file, line, col: offset - before.lastIndexOf("\n") };
-}
-
 function problem(location: Location, message: string): Diagnostic {
   return { code: "icon-invalid", location, path: "", message };
 }
@@ -76,24 +58,22 @@ function display(abs: string): string {
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : abs;
 }
 
-const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
-/** Parses an icon file's text: the drawing, or the first problem found (located in the file). */
+/**
+ * Parses an icon file's text with an XML parser (svg-document.ts): the drawing, or the first
+ * problem found, located in the file. An icon is a drawing only: no pictures, scripts, links to
+ * other files, entities; what is kept is the checked tree written back out.
+ */
 export function parseIcon(name: string, text: string, file: string): Icon | Diagnostic {
-  for (const [re, what] of FORBIDDEN) {
-    const m = re.exec(text);
-    if (m) return problem(at(text, m.index + (/^\s/.test(m[0]) ? 1 : 0), file), `icon "${name}" contains ${what}`);
+  let root;
+  try {
+    root = parseSvgDocument(text, file, { noImages: true });
+    checkExpansion(root, file);
+  } catch (err) {
+    if (err instanceof SvgInputError) return problem({ file, line: err.line, col: err.col }, `icon "${name}": ${err.detail}`);
+    throw err;
   }
-  // The XML prolog and comments are dropped; everything else is inlined as written.
-  const clean = text.replace(/<\?xml[^>]*\?>/g, "").replace(/<!--[\s\S]*?-->/g, "");
-  const open = /<svg\b((?:"[^"]*"|'[^']*'|[^>"'])*)>/.exec(clean);
-  const close = clean.lastIndexOf("</svg>");
-  if (!open || clean.slice(0, open.index).trim() !== "" || (!open[1].endsWith("/") && (close < 0 || clean.slice(close + 6).trim() !== ""))) {
-    return problem({ file, line: 1, col: 1 }, `icon "${name}" is not an SVG file: expected one <svg …>…</svg> element`);
-  }
-  const attrs = new Map<string, string>();
-  for (const a of open[1].matchAll(ATTR)) attrs.set(a[1], a[2] ?? a[3]);
-  const openAt = at(clean, open.index, file);
+  const attrs = root.attrs;
+  const openAt: Location = { file, line: root.line, col: root.col };
   const viewBox = viewBoxOf(attrs);
   if (viewBox === undefined) {
     return problem(openAt, `icon "${name}" has no usable viewBox (four numbers, positive width and height), e.g. viewBox="0 0 24 24"`);
@@ -104,10 +84,9 @@ export function parseIcon(name: string, text: string, file: string): Icon | Diag
     return problem(openAt, `icon "${name}": data-glyphs lists ${JSON.stringify(ascii)}; list single non-ASCII characters separated by spaces, e.g. data-glyphs="☀"`);
   }
   const rootAttrs = ROOT_PAINT.filter((k) => attrs.has(k))
-    .map((k) => ` ${k}="${attrs.get(k)!.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`)
+    .map((k) => ` ${k}="${attrs.get(k)!.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;")}"`)
     .join("");
-  const body = open[1].endsWith("/") ? "" : clean.slice(open.index + open[0].length, close).trim();
-  return { name, file, viewBox, rootAttrs, body, glyphs };
+  return { name, file, viewBox, rootAttrs, body: serializeChildren(root).trim(), glyphs };
 }
 
 function viewBoxOf(attrs: Map<string, string>): Icon["viewBox"] | undefined {

@@ -35,6 +35,31 @@ export const MAX_ITEM_CHARS = 20_000;
 export const MAX_GAME_CHARS = 200_000;
 
 /**
+ * Pictures and SVG documents (card art, icons, `<image>` in templates, each face as rendered).
+ * Sizes come from the file's header (PNG IHDR, JPEG SOF) before a pixel is decoded; a face's
+ * pixels count every image it draws, repeats through `<use>` included. Decoded RGBA is 4 bytes a
+ * pixel: one 8000×8000 image is 256 MB, the face budget 384 MB.
+ */
+export const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
+export const MAX_IMAGE_PX = 8000;
+export const MAX_FACE_PIXELS = 96_000_000;
+/** Elements of one SVG (a face, a picture, an icon), counted again for each `<use>` that repeats them. */
+export const MAX_SVG_ELEMENTS = 100_000;
+/** Nesting of elements (and of `<use>` in `<use>`). */
+export const MAX_SVG_DEPTH = 200;
+/** Characters of one SVG document: an art file is at most MAX_IMAGE_BYTES, a face's markup this. */
+export const MAX_SVG_CHARS = 32 * 1024 * 1024;
+/** Pieces a repeating template helper (`pips`, `players`, `around`, `across`) draws. */
+export const MAX_REPEAT = 100;
+/**
+ * Spreadsheet decks: an .xlsx file is a zip; what it unpacks to is measured by unpacking it with
+ * this cap before the sheet reader sees it. Rows and cells are counted before any is typed.
+ */
+export const MAX_XLSX_INFLATED_BYTES = 16 * 1024 * 1024;
+export const MAX_SHEET_ROWS = 10_000;
+export const MAX_SHEET_CELLS = 200_000;
+
+/**
  * Characters an SVG (XML 1.0) document cannot hold, or that print as nothing: C0 controls except
  * tab and line breaks, DEL, C1 controls, lone surrogates, U+FFFE and U+FFFF.
  */

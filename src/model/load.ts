@@ -22,6 +22,7 @@ import { buildTable } from "./tables";
 import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
 import { MAX_COUNT, MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
 import { notAnImage } from "./read-text";
+import { artProblem } from "./image-assets";
 import { readYaml, type YamlSource } from "./yaml-source";
 import { deckSheetOf, readDeckSheet, sheetDiagnostic } from "./deck-source";
 import { declaredFields, withoutExtras, type SheetDeck } from "./deck-sheet";
@@ -418,7 +419,9 @@ function asset(ctx: Ctx, value: string, path: PathSegment[], src: YamlSource = c
     ctx.problems.push(diagnostics.pathEscapes(loc, path, value));
     return undefined;
   }
-  const wrong = notAnImage(abs);
+  // The picture is checked as a face will draw it (header sizes, an SVG's own references), so
+  // that what validates also builds.
+  const wrong = notAnImage(abs) ?? artProblem(abs, [ctx.templatesDir, ctx.absData]);
   if (wrong !== undefined) {
     ctx.problems.push(diagnostics.assetNotImage(loc, path, value, wrong));
     return undefined;

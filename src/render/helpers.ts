@@ -10,6 +10,7 @@ import { gameFaceFor, isFontStyle, type GameFont } from "./fonts";
 import { layoutFlow, type FlowSection } from "./flow";
 import type { Warning } from "./types";
 import { artMarker, isArtFit, parseBox } from "./card-art";
+import { MAX_REPEAT } from "../model/limits";
 
 export interface RenderData {
   where: string;
@@ -22,7 +23,7 @@ export interface RenderData {
 }
 
 /** Most pieces a repeating helper draws: past it a data value is a mistake, not a design. */
-export const MAX_REPEAT = 100;
+export { MAX_REPEAT };
 
 /** A count for a repeating helper: a whole number 0..MAX_REPEAT, else a located template error. */
 const count = (v: unknown, name: string, helper: string): number => {
@@ -30,6 +31,22 @@ const count = (v: unknown, name: string, helper: string): number => {
   if (n > MAX_REPEAT) throw new Error(`helper ${helper}: "${name}" is ${n}, more than the ${MAX_REPEAT} pieces a helper draws; check the data value it is given`);
   return n;
 };
+
+/**
+ * The entries a block helper repeats over: a list, or 1..n for a number; either way at most
+ * MAX_REPEAT, checked before any is drawn (a cell of 50000000 must not build for minutes).
+ */
+function repeated(list: unknown, helper: string): unknown[] {
+  if (Array.isArray(list)) {
+    if (list.length > MAX_REPEAT) throw new Error(`helper ${helper}: the list has ${list.length} entries, more than the ${MAX_REPEAT} pieces a helper draws; check the data value it is given`);
+    return list;
+  }
+  if (typeof list === "number") {
+    const n = count(list, "list", helper);
+    return Array.from({ length: n }, (_, i) => i + 1);
+  }
+  return [];
+}
 
 const num = (v: unknown, name: string, helper: string): number => {
   const n = typeof v === "string" ? Number(v) : v;
@@ -136,7 +153,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
    * x (cell left), cx (cell centre) and w (cell width), plus the entry's own fields.
    */
   across(list: unknown, x: unknown, w: unknown, options: HelperOptions) {
-    const entries: unknown[] = Array.isArray(list) ? list : typeof list === "number" ? Array.from({ length: list }, (_, i) => i + 1) : [];
+    const entries = repeated(list, "across");
     const x0 = num(x, "x", "across");
     const cw = num(w, "w", "across") / Math.max(1, entries.length);
     return entries
@@ -198,7 +215,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
    * with x, y, angle (deg), rotate (deg, tangent-up) and value in the block's context.
    */
   around(list: unknown, cx: unknown, cy: unknown, r: unknown, options: HelperOptions) {
-    const entries: unknown[] = typeof list === "number" ? Array.from({ length: list }, (_, i) => i + 1) : Array.isArray(list) ? list : [];
+    const entries = repeated(list, "around");
     const o = options.hash as Record<string, unknown>;
     const start = o.start === undefined ? -90 : num(o.start, "start", "around");
     const span = o.span === undefined ? 360 : num(o.span, "span", "around");

@@ -49,6 +49,16 @@ function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: numb
   doc.rect((r.x - s.left) * k, (r.y - s.top) * k, (r.w + s.left + s.right) * k, (r.h + s.top + s.bottom) * k);
 }
 
+/** A failure of the PDF libraries (pdfkit, svg-to-pdfkit, fontkit) names the face it was drawing. */
+function located<T>(face: string, draw: () => T): T {
+  try {
+    return draw();
+  } catch (err) {
+    const why = err instanceof RangeError && /call stack/i.test(err.message) ? "its SVG nests too deeply" : err instanceof Error ? err.message : String(err);
+    throw new Error(`${face}: the PDF renderer could not draw this face (${why}); check the art and icons it uses`, { cause: err });
+  }
+}
+
 function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asForm: boolean, placed: PlacedArt, warn: (m: string) => void): void {
   const art = recordingFor(svg);
   for (const m of art.warnings) warn(m);
@@ -141,7 +151,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
   for (const face of uses.keys()) {
     const svg = faces.get(face);
     if (svg === undefined || hasRecording(svg)) continue;
-    recordingFor(svg, disk);
+    located(face, () => recordingFor(svg, disk));
     await new Promise((resolve) => setImmediate(resolve));
   }
   for (const [i, page] of pages.entries()) {
@@ -155,7 +165,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
     for (const p of page.placements) {
       const svg = faces.get(p.face);
       if (svg === undefined) throw new Error(`no rendered art for ${p.face}`);
-      drawPlacement(doc, p, svg, (uses.get(p.face) ?? 0) > 1, placed, (m) => warnings.push(`${p.face}: ${m}`));
+      located(p.face, () => drawPlacement(doc, p, svg, (uses.get(p.face) ?? 0) > 1, placed, (m) => warnings.push(`${p.face}: ${m}`)));
     }
     for (const l of page.lines) {
       if (l.halo) {

@@ -97,7 +97,9 @@ describe("template image paths", () => {
 
   it("the message names the face, the template and the href", () => {
     const s = setup();
-    expect(() => s.render("/etc/passwd")).toThrow(`g/c/i: template ${join(s.templates, "g", "t0.svg.hbs")}: <image href="/etc/passwd">: the image leads outside`);
+    const t0 = join(s.templates, "g", "t0.svg.hbs");
+    expect(() => s.render("/etc/passwd")).toThrow(`g/c/i: template ${t0}: <image href="/etc/passwd"> (${t0}:1:`);
+    expect(() => s.render("/etc/passwd")).toThrow(/\.svg\.hbs:1:\d+\): the image leads outside/);
   });
 });
 
@@ -120,7 +122,8 @@ describe("a build with an escaping template image", () => {
     const out = join(t.root, "out");
     const r = await runCli(["build", "lunar-trick", "--data", t.data, "--out", out, "--no-tts", "--paper", "a4"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`template ${marker}: <image href="${outsidePng}">: the image leads outside the templates and data folders`);
+    expect(r.stderr).toContain(`template ${marker}: <image href="${outsidePng}"> (${marker}:1:`);
+    expect(r.stderr).toMatch(/moon-marker\.svg\.hbs:1:\d+\): the image leads outside the templates and data folders/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const written = existsSync(out) ? readdirSync(out, { recursive: true }).map(String) : [];
     expect(written.filter((f) => f.endsWith(".png") || f.endsWith(".pdf"))).toEqual([]);

@@ -21,7 +21,8 @@ import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
-import { parseServices, podForModels } from "./pod";
+import { makePod, parseServices, printPod } from "./pod";
+import { folderOption } from "../paths";
 import { overflowError, renderProblems } from "../render-check";
 import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../build/update-pack";
 import type { GameModel } from "../../model/types";
@@ -59,7 +60,8 @@ export function parseBackOffset(value: string): { x: number; y: number } {
 
 /** Bleed beyond the outer cuts: the art is drawn with 1/8 in, so at most that much can show. */
 export function parseBleedMm(value: string): number {
-  const n = Number(value);
+  // Decimal only: Number() would also take "0x1", "1e0" and "".
+  const n = /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
   if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > BLEED_MM + 1e-9) {
     throw new UsageError(`--bleed-mm must be a number of millimetres from 0 to ${BLEED_MM} (1/8 in, the bleed the art is drawn with), got "${value}"`);
   }
@@ -91,6 +93,7 @@ export function lockOutFolder(command: string, outDir: string, games: string[]):
 
 export async function runBuild(games: string[], flags: BuildFlags): Promise<BuildResult[]> {
   const ids = selectGames("syzygy build", games, flags.data);
+  folderOption("syzygy build", "--templates", flags.templates);
   const papers = parsePapers(flags.paper);
   const baseUrl = checkBaseUrl(flags.baseUrl);
   const podServices = flags.pod === undefined ? undefined : parseServices(flags.pod, "--pod");
@@ -177,6 +180,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     if (tty) process.stderr.write("\n");
     throw overflowError("syzygy build", overflows, flags.strict === true ? "--strict" : "--pod: a print service would print it cut off");
   }
+  // Print-on-demand exports are part of the set: staged with the rest, committed with it.
+  const pods = podServices ? await makePod(models, { outDir: staged.stageRoot, services: podServices, bleedMm: print.bleedMm }) : undefined;
   try {
     staged.commit();
   } catch (err) {
@@ -203,7 +208,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const fresh = written === total ? "" : ` (${total - written} already up to date)`;
   const over = overflows.length > 0 ? `, ${overflows.length} face${overflows.length === 1 ? "" : "s"} with text that does not fit (marked in the gallery)` : "";
   process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}${over}\n`);
-  if (podServices) await podForModels(models, { outDir: flags.out, services: podServices, bleedMm: print.bleedMm, renderWarnings: false });
+  if (pods !== undefined && podServices !== undefined) printPod(pods, { services: podServices, renderWarnings: false }, (f) => staged.publicPath(f));
   if (flags.changedSince !== undefined) await updatePacks(models, earlier, flags.changedSince, { outDir: flags.out, papers, print });
   return results;
 }

@@ -12,6 +12,7 @@ import { deckCsv } from "../../model/deck-sheet";
 import { selectGames } from "../games";
 import type { GameModel } from "../../model/types";
 import { CliError, describeOsError, UsageError } from "../errors";
+import { outFileOption } from "../paths";
 
 interface ExportCsvOptions {
   data: string;
@@ -38,6 +39,7 @@ export function exportCsvText(model: GameModel, componentId?: string): string {
 
 export function exportCsvCommand(game: string, opts: ExportCsvOptions): number {
   selectGames("syzygy export-csv", [game], opts.data);
+  outFileOption("syzygy export-csv", "--out", opts.out);
   const r = checkGame(opts.data, game, { checkTemplates: false });
   if (r.model === undefined) throw new DataError(r.diagnostics);
   const text = exportCsvText(r.model, opts.component);

@@ -28,9 +28,10 @@ function distance(a: string, b: string): number {
 
 /** A card by id, or a usage error suggesting the nearest ids. */
 export function cardArg(id: string, where: string): DeckCard {
-  const card = findCard(id);
-  if (card !== undefined) return card;
   const ids = allCardIds();
+  // Only the deck's own ids: the lookup table is a plain object, where "__proto__" or "constructor" would find something.
+  const card = ids.includes(id) ? findCard(id) : undefined;
+  if (card !== undefined) return card;
   const scored = ids.map((known) => ({ known, d: distance(id.toLowerCase(), known) })).sort((x, y) => x.d - y.d);
   const close = scored.filter((s) => s.d <= Math.max(2, scored[0].d)).slice(0, 3).map((s) => s.known);
   throw new UsageError(

@@ -5,7 +5,7 @@
  * 52-card poker deck; with it, the spreadsheet's rows (CSV or XLSX).
  */
 import type { Command } from "commander";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { CODE_GAME_IDS } from "../../model/registry";
 import { jsonSchemaFiles } from "../../model/json-schema";
@@ -28,7 +28,9 @@ const SHARED_SCHEMAS = ["game.schema.json", "deck.schema.json", "rules.schema.js
 export function newCommand(id: string, flags: NewFlags): number {
   if (!ID.test(id)) throw new UsageError(`syzygy new: "${id}" is not a game id; use lowercase letters, digits and single hyphens, e.g. "moon-poker"`);
   if (CODE_GAME_IDS.includes(id)) throw new UsageError(`syzygy new: "${id}" is a game with a rules engine in syzygy; choose another id`);
-  if (flags.fromCsv !== undefined && !existsSync(flags.fromCsv.replace(/#.*$/, ""))) throw new UsageError(`syzygy new: --from-csv: no such file: ${flags.fromCsv}`);
+  if (flags.fromCsv !== undefined && statSync(flags.fromCsv.replace(/#.*$/, ""), { throwIfNoEntry: false })?.isFile() !== true) {
+    throw new UsageError(`syzygy new: --from-csv: ${existsSync(flags.fromCsv.replace(/#.*$/, "")) ? "not a file" : "no such file"}: ${flags.fromCsv}`);
+  }
   const roots = { data: resolve(flags.data), templates: resolve(flags.templates ?? resolve(flags.data, "..", "templates")) };
   const made = flags.fromCsv === undefined ? { files: pokerGame(id), renamed: [] as [string, string][], icons: [] as string[] } : gameFromSheet(id, flags.fromCsv);
   const files: ScaffoldFiles = new Map(made.files);

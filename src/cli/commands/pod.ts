@@ -14,6 +14,8 @@ import { TemplateSet } from "../../render/face";
 import { renderGameFrom } from "../../render/source";
 import { checkBleed, DEFAULT_POD_BLEED_MM, exportPod, POD_SERVICES, SERVICE_NAMES, type PodResult, type PodService } from "../../pod/index";
 import { CliError, UsageError } from "../errors";
+import { StagedOutput } from "../../build/output-set";
+import { folderOption } from "../paths";
 
 interface PodFlags {
   service: string;
@@ -36,14 +38,8 @@ export function parseBleedMm(value: string): number {
   return n;
 }
 
-/**
- * Exports the given (already loaded and validated) games; prints what was written. `build --pod`
- * has printed the art's warnings already and passes `renderWarnings: false`.
- */
-export async function podForModels(
-  models: GameModel[],
-  opts: { outDir: string; services: PodService[]; bleedMm: number; renderWarnings?: boolean },
-): Promise<PodResult[]> {
+/** The exports of every game, written under `opts.outDir` (a staging folder: see runPod); nothing printed. */
+export async function makePod(models: GameModel[], opts: { outDir: string; services: PodService[]; bleedMm: number }): Promise<PodResult[]> {
   const results: PodResult[] = [];
   for (const model of models) {
     try {
@@ -53,6 +49,14 @@ export async function podForModels(
       throw new CliError(`syzygy pod: ${model.id}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+  if (results.every((r) => r.files.length === 0)) {
+    throw new CliError(`syzygy pod: no card deck of a size ${opts.services.map((s) => SERVICE_NAMES[s]).join(" or ")} prints (see the warnings above)`);
+  }
+  return results;
+}
+
+/** What `makePod` wrote, with its warnings; `publicPath` maps a staged file to where it lands. */
+export function printPod(results: PodResult[], opts: { services: PodService[]; renderWarnings?: boolean }, publicPath: (f: string) => string = (f) => f): void {
   for (const r of results) {
     const warnings = opts.renderWarnings === false ? r.warnings : [...r.renderWarnings, ...r.warnings];
     for (const w of warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
@@ -61,16 +65,13 @@ export async function podForModels(
       return `${n} ${SERVICE_NAMES[s]} ${s === "tgc" ? "zip" : "PDF"}${n === 1 ? "" : "s"}`;
     });
     process.stdout.write(`${r.game}: ${counts.join(", ")}\n`);
-    for (const f of r.files) process.stdout.write(`  ${relative(process.cwd(), f)}\n`);
+    for (const f of r.files) process.stdout.write(`  ${relative(process.cwd(), publicPath(f))}\n`);
   }
-  if (results.every((r) => r.files.length === 0)) {
-    throw new CliError(`syzygy pod: no card deck of a size ${opts.services.map((s) => SERVICE_NAMES[s]).join(" or ")} prints (see the warnings above)`);
-  }
-  return results;
 }
 
 export async function runPod(games: string[], flags: PodFlags): Promise<PodResult[]> {
   const ids = selectGames("syzygy pod", games, flags.data);
+  folderOption("syzygy pod", "--templates", flags.templates);
   const services = parseServices(flags.service);
   const bleedMm = parseBleedMm(flags.bleedMm);
   // Load (and validate) every game first: bad data fails before anything is written.
@@ -79,7 +80,21 @@ export async function runPod(games: string[], flags: PodFlags): Promise<PodResul
   const checked = renderProblems(models);
   if (checked.diagnostics.length > 0) throw new DataError(checked.diagnostics);
   if (checked.overflows.length > 0) throw overflowError("syzygy pod", checked.overflows, "a print service would print it cut off");
-  return podForModels(models, { outDir: flags.out, services, bleedMm });
+  // Written into a staged copy of each game's folder and moved into place together, as a build's
+  // outputs are (src/build/output-set.ts): a failed or killed export leaves the previous set, never
+  // a new zip beside an old PDF.
+  let staging: StagedOutput;
+  try {
+    staging = StagedOutput.open(flags.out, ids, "syzygy pod");
+  } catch (err) {
+    throw new CliError(`syzygy pod: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  using staged = staging;
+  const results = await makePod(models, { outDir: staged.stageRoot, services, bleedMm });
+  staged.commit();
+  const landed = results.map((r) => ({ ...r, files: r.files.map((f) => staged.publicPath(f)) }));
+  printPod(landed, { services });
+  return landed;
 }
 
 export function declare(command: Command): void {

@@ -10,6 +10,7 @@ import { GAMES_ARGUMENT_HELP } from "../games";
 import type { Diagnostic } from "../../model/diagnostics";
 import type { GameModel } from "../../model/types";
 import { resolve } from "node:path";
+import { folderOption } from "../paths";
 
 interface ValidateOptions {
   data: string;
@@ -20,6 +21,7 @@ interface ValidateOptions {
 }
 
 function check(games: readonly string[], opts: ValidateOptions): { models: GameModel[]; diagnostics: Diagnostic[] } {
+  folderOption("syzygy validate", "--templates", opts.templates);
   if (games.length === 0) return checkAll(opts.data, { templatesDir: opts.templates });
   const models: GameModel[] = [];
   const diagnostics: Diagnostic[] = [];

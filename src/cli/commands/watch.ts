@@ -10,6 +10,7 @@ import { startGalleryServer, type GalleryServer } from "../../gallery/server";
 import { lockOutFolder, parseBackOffset, parsePapers } from "./build";
 import { UsageError } from "../errors";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
+import { folderOption } from "../paths";
 
 interface WatchFlags {
   data: string;
@@ -27,13 +28,15 @@ interface WatchFlags {
 }
 
 function parsePort(value: string): number {
-  const n = Number(value);
+  // Decimal digits only: Number() would also take "0x1F90", "1e3" and " ".
+  const n = /^\s*\d{1,5}\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port must be a port number 0–65535 (0 = any free port), got "${value}"`);
   return n;
 }
 
 export async function runWatch(games: string[], flags: WatchFlags): Promise<void> {
   const ids = selectGames("syzygy watch", games, flags.data);
+  folderOption("syzygy watch", "--templates", flags.templates);
   if (flags.duplex !== "long" && flags.duplex !== "short") throw new UsageError(`--duplex must be long or short, got "${flags.duplex}"`);
   const port = parsePort(flags.port);
   const papers = flags.pdf ? parsePapers(flags.paper) : [];
