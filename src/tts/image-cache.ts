@@ -19,11 +19,34 @@ function imagesDir(outDir: string): string {
   return path.join(outDir, ".cache", "tts", "images");
 }
 
+/**
+ * Images being made now, by folder and key: the same image asked for twice at once (two games'
+ * saves built side by side share their play area's picture) is made once.
+ */
+const making = new Map<string, Promise<Buffer>>();
+
 /** The image `make` gives for these inputs, from the cache when it was made before. */
 export async function cachedImage(outDir: string, what: string, params: unknown, inputs: string[], make: () => Promise<Buffer>): Promise<Buffer> {
   const h = createHash("sha256").update(buildersHash()).update("\0").update(what).update("\0").update(JSON.stringify(params));
   for (const f of inputs) h.update("\0").update(fileHash(f));
   const key = h.digest("hex");
+  const id = `${path.resolve(imagesDir(outDir))}\0${key}`;
+  const pending = making.get(id);
+  if (pending !== undefined) {
+    const data = await pending;
+    imageCacheStats.reused += 1;
+    return data;
+  }
+  const made = lookUpOrMake(outDir, key, make);
+  making.set(id, made);
+  try {
+    return await made;
+  } finally {
+    making.delete(id);
+  }
+}
+
+async function lookUpOrMake(outDir: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
   const store = new VerifiedStore(imagesDir(outDir));
   const cached = store.get(key);
   if (cached !== undefined) {
