@@ -33,7 +33,7 @@ import { TtsInputError } from "./errors";
 export { TtsInputError };
 import { saveScript } from "./script";
 import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
-import { cachedImage, pruneImages } from "./image-cache";
+import { cachedImage, imageDigest, pruneImages } from "./image-cache";
 import { writeFileAtomic } from "../render/files";
 import { buildXmlUi } from "./xmlui";
 import { findDefinition } from "../games/index";
@@ -108,7 +108,7 @@ function cachedSingle(ctx: Ctx, image: CardImage, maxSide?: number): Promise<Buf
 }
 
 function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
-  const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
+  const hash = imageDigest(data).slice(0, 10);
   const name = `${stem}.${hash}.${ext}`;
   writeFileAtomic(path.join(ctx.imagesDir, name), data);
   ctx.images.push(name);

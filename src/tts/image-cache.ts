@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { keepNewest } from "../render/files";
-import { VerifiedStore } from "../build/verified-store";
+import { contentHash, VerifiedStore } from "../build/verified-store";
 import { buildersHash, fileHash } from "./stamp";
 
 /** Images made and images taken from the cache by this process (for tests). */
@@ -17,6 +17,22 @@ export const imageCacheStats = { made: 0, reused: 0 };
 
 function imagesDir(outDir: string): string {
   return path.join(outDir, ".cache", "tts", "images");
+}
+
+/**
+ * The sha256 (hex) of images this process made or read from the cache: the cache computes it
+ * anyway (to name or check an entry), and the save names each image file by it again.
+ */
+const digests = new WeakMap<Buffer, string>();
+
+/** sha256 (hex; at least its first 32 digits) of an image's bytes, computed once per image. */
+export function imageDigest(data: Buffer): string {
+  let digest = digests.get(data);
+  if (digest === undefined) {
+    digest = contentHash(data);
+    digests.set(data, digest);
+  }
+  return digest;
 }
 
 /**
@@ -51,14 +67,17 @@ async function lookUpOrMake(outDir: string, key: string, make: () => Promise<Buf
   const cached = store.get(key);
   if (cached !== undefined) {
     // Recently used entries are the last ones pruned.
+    const file = store.pathOf(key)!;
     const now = new Date();
-    fs.utimesSync(store.pathOf(key)!, now, now);
+    fs.utimesSync(file, now, now);
     imageCacheStats.reused += 1;
+    // The entry's name carries the digest `get` has just checked the bytes against.
+    digests.set(cached, path.basename(file).slice(key.length + 1, key.length + 33));
     return cached;
   }
   const data = await make();
   imageCacheStats.made += 1;
-  store.put(key, data);
+  store.put(key, data, imageDigest(data));
   return data;
 }
 

@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { ihdrSize, imageSize } from "../../src/tts/png-size";
-import { cachedImage, imageCacheStats } from "../../src/tts/image-cache";
+import { cachedImage, imageCacheStats, imageDigest } from "../../src/tts/image-cache";
+import { contentHash } from "../../src/build/verified-store";
 import { cardImage, composeSheet } from "../../src/tts/sheets";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-tts-pipeline-"));
@@ -91,6 +92,19 @@ describe("image cache", () => {
     await cachedImage(dir, "test", { n: 2 }, [input], make);
     await cachedImage(dir, "test", { n: 1 }, [input], make);
     expect(makes).toBe(2);
+  });
+
+  it("knows each image's digest, made or read back, as sha256 of its bytes", async () => {
+    const input = await png("in3.png", 8, 8, "#0000ff");
+    const made = await cachedImage(dir, "digest", {}, [input], async () => Buffer.from("some image bytes"));
+    expect(imageDigest(made)).toBe(contentHash(Buffer.from("some image bytes")));
+    const read = await cachedImage(dir, "digest", {}, [input], async () => Buffer.from("not used"));
+    expect(read).not.toBe(made);
+    expect(read.toString()).toBe("some image bytes");
+    expect(contentHash(read).startsWith(imageDigest(read))).toBe(true);
+    expect(imageDigest(read).length).toBeGreaterThanOrEqual(10);
+    // An image the cache never saw is hashed here.
+    expect(imageDigest(Buffer.from("x"))).toBe(contentHash(Buffer.from("x")));
   });
 
   it("a failed make is not remembered: the next ask makes it again", async () => {
