@@ -91,25 +91,35 @@ export function ttsCost(runs: number): BuildsBench["tts"] {
   };
 }
 
-/** `syzygy new bench-poker` in a temp folder; `cards` > 52 repeats the deck with a line of text per copy (every face different). */
+/**
+ * The scaffolded deck grown to `cards` cards: the 52 repeated, each copy with an id of its own and
+ * a line of text ("Copy 2") so that every face differs; the component's count follows.
+ */
+export function grownDeck(deckYaml: string, gameYaml: string, cards: number): { deckYaml: string; gameYaml: string } {
+  const head = deckYaml.slice(0, deckYaml.indexOf("\n  - id:") + 1);
+  const entries = deckYaml.slice(head.length).split(/\n(?=  - id:)/).map((e) => e.trimEnd());
+  const out: string[] = [];
+  for (let i = 0; i < cards; i++) {
+    const copy = Math.floor(i / entries.length) + 1;
+    const e = entries[i % entries.length].replace(/^( {2}- id: )(\S+)/, `$1$2-${copy}`);
+    out.push(`${e}\n    text: "Copy ${copy}"`);
+  }
+  const count = /\n {4}count: \d+\n/;
+  if (!count.test(gameYaml)) throw new Error("the scaffolded game.yaml has no component count to grow");
+  return { deckYaml: head + out.join("\n") + "\n", gameYaml: gameYaml.replace(count, `\n    count: ${cards}\n`) };
+}
+
+/** `syzygy new bench-poker` in a temp folder (a process, as a user runs it), grown to `cards` cards when not 52. */
 export function scaffoldDeck(cards = 52): { root: string; data: string } {
   const root = mkdtempSync(join(tmpdir(), "syzygy-builds-deck-"));
   const data = join(root, "data");
   execFileSync(CLI[0], [...CLI.slice(1), "new", DECK_ID, "--data", data], { cwd: root, stdio: "ignore" });
   if (cards !== 52) {
     const deckFile = join(data, DECK_ID, "deck.yaml");
-    const text = readFileSync(deckFile, "utf8");
-    const head = text.slice(0, text.indexOf("\n  - id:") + 1);
-    const entries = text.slice(head.length).split(/\n(?=  - id:)/).map((e) => e.trimEnd());
-    const out: string[] = [];
-    for (let i = 0; i < cards; i++) {
-      const copy = Math.floor(i / entries.length) + 1;
-      const e = entries[i % entries.length].replace(/^( {2}- id: )(\S+)/, `$1$2-${copy}`);
-      out.push(`${e}\n    text: "Copy ${copy}"`);
-    }
-    writeFileSync(deckFile, head + out.join("\n") + "\n");
     const gameFile = join(data, DECK_ID, "game.yaml");
-    writeFileSync(gameFile, readFileSync(gameFile, "utf8").replace(/\n {4}count: 52\n/, `\n    count: ${cards}\n`));
+    const grown = grownDeck(readFileSync(deckFile, "utf8"), readFileSync(gameFile, "utf8"), cards);
+    writeFileSync(deckFile, grown.deckYaml);
+    writeFileSync(gameFile, grown.gameYaml);
   }
   return { root, data };
 }
