@@ -5,8 +5,9 @@
  *   `--no-tts`, alternating, medians — the ratio, CPU and peak RSS (target ≤ 1.3× and ≤ 400 MB);
  * - a peer-shaped job: the 52-card poker deck `syzygy new` scaffolds, 300 dpi PNGs and an A4 PDF
  *   (what decksmith and cartuli were timed on): cold PNG + PDF, PDF only, a one-card edit, no-op;
- * - scaling: the same deck grown to 52, 520 and 2000 cards (every face different), a cold
- *   `syzygy build` (PNGs, A4 PDF, TTS save) each: time, CPU and peak RSS per card.
+ * - scaling: the same deck grown to 52, 520 and 2000 cards (every face different; 2000 as two
+ *   games of 1000, a component's limit), a cold `syzygy build` (PNGs, A4 PDF, TTS saves) each:
+ *   time, CPU and peak RSS per card.
  *
  * Wall time is shared with whatever else runs on the machine; CPU (user + system, every thread)
  * and RSS come from /usr/bin/time and are disturbed less. The load average is printed beside each
@@ -109,19 +110,29 @@ export function grownDeck(deckYaml: string, gameYaml: string, cards: number): { 
   return { deckYaml: head + out.join("\n") + "\n", gameYaml: gameYaml.replace(count, `\n    count: ${cards}\n`) };
 }
 
-/** `syzygy new bench-poker` in a temp folder (a process, as a user runs it), grown to `cards` cards when not 52. */
-export function scaffoldDeck(cards = 52): { root: string; data: string } {
+/** A component holds at most this many pieces (src/model/limits.ts MAX_COUNT): bigger decks are several games. */
+const MAX_DECK = 1000;
+
+/**
+ * `syzygy new` in a temp folder (a process, as a user runs it): one 52-card deck, or `cards` cards
+ * in games of at most 1000 grown from it (bench-poker, bench-poker-2, …), built together.
+ */
+export function scaffoldDeck(cards = 52): { root: string; data: string; ids: string[] } {
   const root = mkdtempSync(join(tmpdir(), "syzygy-builds-deck-"));
   const data = join(root, "data");
-  execFileSync(CLI[0], [...CLI.slice(1), "new", DECK_ID, "--data", data], { cwd: root, stdio: "ignore" });
-  if (cards !== 52) {
-    const deckFile = join(data, DECK_ID, "deck.yaml");
-    const gameFile = join(data, DECK_ID, "game.yaml");
-    const grown = grownDeck(readFileSync(deckFile, "utf8"), readFileSync(gameFile, "utf8"), cards);
+  const ids: string[] = [];
+  for (let left = cards; left > 0; left -= MAX_DECK) {
+    const id = ids.length === 0 ? DECK_ID : `${DECK_ID}-${ids.length + 1}`;
+    ids.push(id);
+    execFileSync(CLI[0], [...CLI.slice(1), "new", id, "--data", data], { cwd: root, stdio: "ignore" });
+    if (cards === 52) continue;
+    const deckFile = join(data, id, "deck.yaml");
+    const gameFile = join(data, id, "game.yaml");
+    const grown = grownDeck(readFileSync(deckFile, "utf8"), readFileSync(gameFile, "utf8"), Math.min(left, MAX_DECK));
     writeFileSync(deckFile, grown.deckYaml);
     writeFileSync(gameFile, grown.gameYaml);
   }
-  return { root, data };
+  return { root, data, ids };
 }
 
 /** The peer-shaped job: a scaffolded 52-card deck at 300 dpi with an A4 PDF, each a fresh process. */
@@ -174,9 +185,9 @@ export function scaling(sizes: number[]): BuildsBench["scaling"] {
   const before = load();
   const rows: BuildsBench["scaling"]["rows"] = [];
   for (const cards of sizes) {
-    const { root, data } = scaffoldDeck(cards);
+    const { root, data, ids } = scaffoldDeck(cards);
     try {
-      rows.push({ cards, ...figure(`${cards} cards`, [cold([DECK_ID, "--data", data, "--paper", "a4"], root)]) });
+      rows.push({ cards, ...figure(`${cards} cards`, [cold([...ids, "--data", data, "--paper", "a4"], root)]) });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
