@@ -94,14 +94,16 @@ export function ttsCost(runs: number): BuildsBench["tts"] {
 
 /**
  * The scaffolded deck grown to `cards` cards: the 52 repeated, each copy with an id of its own and
- * a line of text ("Copy 2") so that every face differs; the component's count follows.
+ * a line of text ("Copy 2") so that every face differs; the component's count follows. A second
+ * game's deck starts at a later `firstCopy`, so its faces differ from the first game's too (the
+ * build rasterises a face whose SVG it has seen once).
  */
-export function grownDeck(deckYaml: string, gameYaml: string, cards: number): { deckYaml: string; gameYaml: string } {
+export function grownDeck(deckYaml: string, gameYaml: string, cards: number, firstCopy = 1): { deckYaml: string; gameYaml: string } {
   const head = deckYaml.slice(0, deckYaml.indexOf("\n  - id:") + 1);
   const entries = deckYaml.slice(head.length).split(/\n(?=  - id:)/).map((e) => e.trimEnd());
   const out: string[] = [];
   for (let i = 0; i < cards; i++) {
-    const copy = Math.floor(i / entries.length) + 1;
+    const copy = Math.floor(i / entries.length) + firstCopy;
     const e = entries[i % entries.length].replace(/^( {2}- id: )(\S+)/, `$1$2-${copy}`);
     out.push(`${e}\n    text: "Copy ${copy}"`);
   }
@@ -128,7 +130,9 @@ export function scaffoldDeck(cards = 52): { root: string; data: string; ids: str
     if (cards === 52) continue;
     const deckFile = join(data, id, "deck.yaml");
     const gameFile = join(data, id, "game.yaml");
-    const grown = grownDeck(readFileSync(deckFile, "utf8"), readFileSync(gameFile, "utf8"), Math.min(left, MAX_DECK));
+    const deckYaml = readFileSync(deckFile, "utf8");
+    const firstCopy = Math.ceil((cards - left) / 52) + 1;
+    const grown = grownDeck(deckYaml, readFileSync(gameFile, "utf8"), Math.min(left, MAX_DECK), firstCopy);
     writeFileSync(deckFile, grown.deckYaml);
     writeFileSync(gameFile, grown.gameYaml);
   }

@@ -21,11 +21,11 @@ afterAll(() => {
   for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
 });
 
-function deckOf(cards: number): { data: string; templates: string } {
+function deckOf(cards: number, firstCopy = 1): { data: string; templates: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-bench-deck-"));
   temps.push(root);
   const files = pokerGame(ID);
-  const grown = grownDeck(String(files.get(`data/${ID}/deck.yaml`)), String(files.get(`data/${ID}/game.yaml`)), cards);
+  const grown = grownDeck(String(files.get(`data/${ID}/deck.yaml`)), String(files.get(`data/${ID}/game.yaml`)), cards, firstCopy);
   files.set(`data/${ID}/deck.yaml`, grown.deckYaml);
   files.set(`data/${ID}/game.yaml`, grown.gameYaml);
   const roots = { data: path.join(root, "data"), templates: path.join(root, "templates") };
@@ -45,6 +45,18 @@ describe("bench decks", () => {
       expect(new Set(sides.map((s) => s.svg)).size).toBe(cards);
     });
   }
+
+  it("a second game's deck (a later first copy) shares no face with the first", () => {
+    const faces = (firstCopy: number): Set<string> => {
+      const { data, templates } = deckOf(60, firstCopy);
+      const sides = renderSides(renderGameFrom(loadGame(data, ID, { templatesDir: templates })), new TemplateSet(templates)).sides;
+      return new Set(sides.filter((s) => s.side === "face").map((s) => s.svg));
+    };
+    const first = faces(1);
+    const second = faces(3);
+    expect(second.size).toBe(60);
+    expect([...second].filter((svg) => first.has(svg))).toEqual([]);
+  });
 
   it("refuses a game.yaml without a count to grow", () => {
     expect(() => grownDeck("cards:\n  - id: a\n", "components: []\n", 3)).toThrow(/no component count/);
