@@ -7,7 +7,10 @@
  * - rasterisation floor: only rasterising the unique faces, every core busy, nothing else;
  * - peak RSS (whole process, worker threads included), PDF sizes, engine actions/s (bench/engine.ts);
  * - start-up of the CLI and of `npm run build`, one process per run (bench/startup.ts);
- * - each special path against the plain path beside it (bench/paths.ts).
+ * - each special path against the plain path beside it (bench/paths.ts);
+ * - whole builds as processes (bench/builds.ts): the TTS saves' cost (with / without), the
+ *   peer-shaped 52-card deck job, scaling to 520 and 2000 cards; the raster floor's parts on that
+ *   deck (bench/raster-floor.ts).
  *
  * Run: `npm run bench` (add `--json` for machine-readable output). Nothing here is asserted in tests.
  */
@@ -30,6 +33,8 @@ import { formatEngineBench, type EngineBench } from "./engine";
 import { formatTtsScriptBench, ttsScriptBench } from "./tts-script";
 import { formatStartupBench, startupBench } from "./startup";
 import { formatPathFigures, pathFigures } from "./paths";
+import { buildsBench, formatBuildsBench } from "./builds";
+import { floorBench, formatFloorBench } from "./raster-floor";
 import { execFileSync } from "node:child_process";
 import { tuneV8ForBuilds } from "../src/build/v8-tuning";
 
@@ -129,6 +134,10 @@ async function main(): Promise<void> {
   const startup = startupBench();
   // Each special path against the plain one beside it (bench/paths.ts).
   const paths = await pathFigures();
+  // Whole builds as processes: the TTS saves' cost, the peer-shaped 52-card job, scaling (bench/builds.ts),
+  // and the raster floor's parts on that deck (bench/raster-floor.ts).
+  const builds = buildsBench();
+  const floorParts = await floorBench();
 
   const figures = {
     coldMs: Math.round(cold.ms),
@@ -159,6 +168,8 @@ async function main(): Promise<void> {
     ttsScript,
     startup,
     paths,
+    builds,
+    floorParts,
   };
   if (json) {
     process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
@@ -187,6 +198,10 @@ async function main(): Promise<void> {
   log(formatStartupBench(startup));
   log("");
   log(formatPathFigures(paths));
+  log("");
+  log(formatBuildsBench(builds));
+  log("");
+  log(formatFloorBench(floorParts));
 }
 
 main().catch((err: unknown) => {

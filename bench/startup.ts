@@ -37,13 +37,13 @@ export interface StartupBench {
   figures: StartupFigure[];
 }
 
-interface Run {
+export interface Run {
   wallMs: number;
   cpuMs?: number;
   rssMb?: number;
 }
 
-function runOnce(cmd: string[], cwd: string): Run {
+export function runOnce(cmd: string[], cwd: string): Run {
   const timed = existsSync(TIME);
   const argv = timed ? [TIME, "-f", "syzygy-bench %e %U %S %M", ...cmd] : cmd;
   const t0 = performance.now();
@@ -56,7 +56,7 @@ function runOnce(cmd: string[], cwd: string): Run {
   return { wallMs, cpuMs: (Number(m[2]) + Number(m[3])) * 1000, rssMb: Number(m[4]) / 1024 };
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }

@@ -6,7 +6,7 @@
  * opposite edges (upright from either side, whichever way TTS turns a tile's image).
  */
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 import sharp from "sharp";
 import { PLACES, round3, type Area } from "../table/layout";
 import { NAMES, objectName, type AnyObject } from "./save-types";
@@ -57,9 +57,9 @@ export function areaSvg(area: Area): string {
   ].join("");
 }
 
-/** The area's picture as an RGB PNG. */
+/** The area's picture as an RGB PNG (drawn on the thread pool: the main thread goes on meanwhile). */
 export async function areaImage(area: Area): Promise<Buffer> {
-  const png = new Resvg(areaSvg(area), { font: { fontFiles: [LABEL_FONT], loadSystemFonts: false, defaultFontFamily: "Inter" } }).render().asPng();
+  const png = (await renderAsync(areaSvg(area), { font: { fontFiles: [LABEL_FONT], loadSystemFonts: false, defaultFontFamily: "Inter" } })).asPng();
   return sharp(png).flatten({ background: FELT }).png({ compressionLevel: 9 }).toBuffer();
 }
 

@@ -25,7 +25,7 @@ import { areaImage, areaTile, areaZone } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
 import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
-import { bleedPx, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
+import { bleedPx, cardImage, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
 import { BLEED_MM } from "../render/types";
 import { readFacePngs, type FacePngs } from "./faces";
 import { TtsInputError } from "./errors";
@@ -33,12 +33,11 @@ import { TtsInputError } from "./errors";
 export { TtsInputError };
 import { saveScript } from "./script";
 import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
-import { cachedImage, pruneImages } from "./image-cache";
+import { cachedImage, imageDigest, pruneImages } from "./image-cache";
 import { writeFileAtomic } from "../render/files";
 import { buildXmlUi } from "./xmlui";
 import { findDefinition } from "../games/index";
 import type { TableRules } from "../table/adapter";
-import sharp from "sharp";
 
 /** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
 export const UNITS_PER_MM = 2.2 / 63.5;
@@ -109,7 +108,7 @@ function cachedSingle(ctx: Ctx, image: CardImage, maxSide?: number): Promise<Buf
 }
 
 function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
-  const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
+  const hash = imageDigest(data).slice(0, 10);
   const name = `${stem}.${hash}.${ext}`;
   writeFileAtomic(path.join(ctx.imagesDir, name), data);
   ctx.images.push(name);
@@ -141,9 +140,8 @@ function physicalPieces(component: Component, engineDeck: boolean): Physical[] {
   return out;
 }
 
-async function imageInfo(file: string, component: Component): Promise<CardImage> {
-  const meta = await sharp(file).metadata();
-  return { file, bleed: bleedPx(meta.width ?? 0, meta.height ?? 0, component.size.width, component.size.height) };
+function imageInfo(file: string, component: Component): Promise<CardImage> {
+  return cardImage(file, (w, h) => bleedPx(w, h, component.size.width, component.size.height));
 }
 
 function shelfSpot(ctx: Ctx, depthUnits: number): { x: number; z: number } {
@@ -158,9 +156,8 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const scale = round3(component.size.width / POKER_WIDTH_MM);
   const pieces = physicalPieces(component, engineDeck);
   const first = await imageInfo(ctx.pngs.face(component.id, component.items[0].id), component);
-  const meta = await sharp(first.file).metadata();
-  const w = (meta.width ?? 0) - 2 * first.bleed;
-  const h = (meta.height ?? 0) - 2 * first.bleed;
+  const w = first.width - 2 * first.bleed;
+  const h = first.height - 2 * first.bleed;
   const backInfo = await imageInfo(ctx.pngs.sharedBack(component.id), component);
   const backUrl = emitImage(ctx, `${component.id}-back`, "jpg", await cachedSingle(ctx, backInfo, 1024));
 

@@ -6,6 +6,7 @@
 import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { mapLimit } from "../render/map-limit";
+import { imageSize } from "./png-size";
 
 // Every image here is read once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -72,14 +73,21 @@ export interface CardImage {
   file: string;
   /** Bleed to trim on each side, px. */
   bleed: number;
+  /** The PNG's size in px, bleed included (read once, from its header). */
+  width: number;
+  height: number;
+}
+
+/** A card image's trim: the file's size (from its header) and the bleed `bleedOf` gives for it. */
+export async function cardImage(file: string, bleedOf: (width: number, height: number) => number): Promise<CardImage> {
+  const { width, height } = await imageSize(file);
+  return { file, bleed: bleedOf(width, height), width, height };
 }
 
 /** One card's cell: bleed trimmed, resized, flattened to RGB; raw pixels (no PNG round trip). */
 async function cell(image: CardImage, width: number, height: number): Promise<Buffer> {
-  const img = sharp(image.file);
-  const meta = await img.metadata();
-  const w = (meta.width ?? 0) - 2 * image.bleed;
-  const h = (meta.height ?? 0) - 2 * image.bleed;
+  const w = image.width - 2 * image.bleed;
+  const h = image.height - 2 * image.bleed;
   return sharp(image.file)
     .extract({ left: image.bleed, top: image.bleed, width: w, height: h })
     .resize(width, height, { fit: "fill" })
@@ -113,9 +121,8 @@ export async function composeSheet(cards: CardImage[], grid: Grid): Promise<Buff
 
 /** One image (a card back, a board) trimmed and flattened to RGB JPEG, at most `maxSide` px. */
 export async function singleImage(image: CardImage, maxSide: number = MAX_SIDE): Promise<Buffer> {
-  const meta = await sharp(image.file).metadata();
-  const w = (meta.width ?? 0) - 2 * image.bleed;
-  const h = (meta.height ?? 0) - 2 * image.bleed;
+  const w = image.width - 2 * image.bleed;
+  const h = image.height - 2 * image.bleed;
   const scale = Math.min(1, maxSide / Math.max(w, h));
   return sharp(image.file)
     .extract({ left: image.bleed, top: image.bleed, width: w, height: h })
@@ -131,9 +138,7 @@ export async function singleImage(image: CardImage, maxSide: number = MAX_SIDE):
  * `widthMm` wide) cut off so the tile shows the piece as cut, not its bleed.
  */
 export async function tokenImage(file: string, widthMm: number, bleedMm: number, maxSide = 1024): Promise<Buffer> {
-  const meta = await sharp(file).metadata();
-  const pxW = meta.width ?? 0;
-  const pxH = meta.height ?? 0;
+  const { width: pxW, height: pxH } = await imageSize(file);
   const b = Math.round((bleedMm * pxW) / (widthMm + 2 * bleedMm));
   const img = b > 0 && 2 * b < Math.min(pxW, pxH) ? sharp(file).extract({ left: b, top: b, width: pxW - 2 * b, height: pxH - 2 * b }) : sharp(file);
   return img.resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
@@ -172,9 +177,7 @@ export async function sectorImage(
   bleedMm: number,
   maxSide = 1024,
 ): Promise<{ png: Buffer; widthMm: number; heightMm: number }> {
-  const meta = await sharp(file).metadata();
-  const pxW = meta.width ?? 0;
-  const pxH = meta.height ?? 0;
+  const { width: pxW, height: pxH } = await imageSize(file);
   const k = pxW / (box.w + 2 * bleedMm);
   const r = (Math.min(box.w, box.h) / 2) * k;
   const cx = (box.w / 2 + bleedMm) * k;
