@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it, beforeAll } from "vitest";
 import yauzl from "yauzl";
 import { exportPod, podDir } from "../src/pod/index";
+import { deckCards } from "../src/pod/decks";
+import { tgcFiles } from "../src/pod/tgc";
 import { renderSides } from "../src/render/build";
 import { backKey, faceKey } from "../src/render/faces";
 import { main } from "../src/cli";
@@ -95,6 +97,32 @@ async function readPodPdf(file: string): Promise<PdfPage[]> {
   return pages;
 }
 
+describe("The Game Crafter file names (an upload following docs/print-on-demand.md)", () => {
+  // The docs: drag the numbered files (`<digits>-*.png`) into the card upload, `back.png` into the back.
+  const uploaded = (files: { name: string; art: string }[]) => ({
+    faces: files.filter((f) => /^\d+-.*\.png$/.test(f.name)).map((f) => f.art),
+    back: files.find((f) => f.name === "back.png")?.art,
+  });
+
+  it("the trump status card (its own back, alone in its deck) uploads as one face and its back", () => {
+    const c = game("lunar-trick").components.find((x) => x.id === "trump-status")!;
+    const item = c.items[0];
+    expect(item.backTemplate).toBeDefined();
+    const files = tgcFiles({ component: c, size: { name: "poker", w: 63.5, h: 88.9 }, cards: deckCards(c) });
+    expect(uploaded(files)).toEqual({ faces: [faceKey(c, item)], back: backKey(c, item) });
+    expect(files.map((f) => f.name)).toEqual(["001-trump-status.png", "back.png"]);
+  });
+
+  it("two-sided cards with different backs: each back named back-<n>-<item>, never like a face", () => {
+    const c = game("lunar-trick").components.find((x) => x.id === "trump-status")!;
+    const two = { ...c, items: [c.items[0], { ...c.items[0], id: "other", backValues: { other: true } }] };
+    const cards = deckCards(two).map((card, i) => ({ ...card, back: `${card.back}#${i}` }));
+    const files = tgcFiles({ component: two, size: { name: "poker", w: 63.5, h: 88.9 }, cards });
+    expect(uploaded(files).faces).toEqual(cards.map((x) => x.face));
+    expect(files.map((f) => f.name)).toEqual(["001-trump-status.png", "back-001-trump-status.png", "002-other.png", "back-002-other.png"]);
+  });
+});
+
 describe("The Game Crafter export", () => {
   let out: string;
   let g: RenderGame;
@@ -118,14 +146,14 @@ describe("The Game Crafter export", () => {
       for (const item of c.items) {
         for (let k = 0; k < item.copies; k++) {
           n += 1;
-          const num = String(n).padStart(3, "0");
-          expected.push(`${num}-${item.id}.png`);
-          if (item.backTemplate) expected.push(`${num}-${item.id}-back.png`);
+          expected.push(`${String(n).padStart(3, "0")}-${item.id}.png`);
         }
       }
-      if (c.backTemplate) expected.push("back.png");
+      // Every deck of the sample has one back for all its cards (the trump deck: its one card's own).
+      if (c.backTemplate || c.items.some((i) => i.backTemplate)) expected.push("back.png");
       expect(entries.map((e) => e.name)).toEqual([...expected].sort());
-      const faces = entries.filter((e) => /^\d{3}-/.test(e.name) && !e.name.endsWith("-back.png"));
+      // What the docs say to drag into the card upload: the numbered files, and they are the faces.
+      const faces = entries.filter((e) => /^\d+-.*\.png$/.test(e.name));
       expect(faces).toHaveLength(copies(c));
       for (const e of entries) {
         expect(e.data.subarray(1, 4).toString("latin1")).toBe("PNG");

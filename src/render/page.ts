@@ -221,13 +221,38 @@ export function cropMarks(xs: number[], ys: number[], page: { w: number; h: numb
   return out;
 }
 
-/** Full-length cut lines through every cut position. */
-export function cutLines(xs: number[], ys: number[], page: { w: number; h: number }): Line[] {
+/** Pieces of the span a..b left once the intervals in `cover` are taken out, at least `min` long. */
+function spansOutside(a: number, b: number, cover: [number, number][], min: number): [number, number][] {
+  const out: [number, number][] = [];
+  let at = a;
+  for (const [c0, c1] of [...cover].sort((p, q) => p[0] - q[0])) {
+    if (c1 <= at) continue;
+    if (c0 >= b) break;
+    if (c0 - at >= min) out.push([at, c0]);
+    at = Math.max(at, c1);
+  }
+  if (b - at >= min) out.push([at, b]);
+  return out;
+}
+
+/**
+ * Full-length cut lines through every cut position, from print margin to print margin, broken
+ * wherever they would cross art (`art`: the pieces' bleed boxes): a line is a guide for the
+ * trimmer's ruler, and printed over a card it would stay on the card.
+ */
+export function cutLines(xs: number[], ys: number[], page: { w: number; h: number }, art: Rect[] = []): Line[] {
   const bottom = footerTop(page);
-  return [
-    ...xs.map((x) => ({ x1: x, y1: PRINT_MARGIN, x2: x, y2: bottom, kind: "cut" as const })),
-    ...ys.map((y) => ({ x1: PRINT_MARGIN, y1: y, x2: page.w - PRINT_MARGIN, y2: y, kind: "cut" as const })),
-  ];
+  const out: Line[] = [];
+  const min = MARK_MIN;
+  for (const x of xs) {
+    const cover = art.filter((r) => r.x < x + 1e-6 && x < r.x + r.w + 1e-6).map((r): [number, number] => [r.y - MARK_GAP, r.y + r.h + MARK_GAP]);
+    for (const [y1, y2] of spansOutside(PRINT_MARGIN, bottom, cover, min)) out.push({ x1: x, y1, x2: x, y2, kind: "cut" });
+  }
+  for (const y of ys) {
+    const cover = art.filter((r) => r.y < y + 1e-6 && y < r.y + r.h + 1e-6).map((r): [number, number] => [r.x - MARK_GAP, r.x + r.w + MARK_GAP]);
+    for (const [x1, x2] of spansOutside(PRINT_MARGIN, page.w - PRINT_MARGIN, cover, min)) out.push({ x1, y1: y, x2, y2: y, kind: "cut" });
+  }
+  return out;
 }
 
 /** A back page's position of a piece: mirrored about the edge the sheet turns over on. */

@@ -49,6 +49,28 @@ function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: numb
   doc.rect((r.x - s.left) * k, (r.y - s.top) * k, (r.w + s.left + s.right) * k, (r.h + s.top + s.bottom) * k);
 }
 
+/** Width (mm) of the white band drawn outside a cut outline. */
+export const OUTLINE_HALO = 0.35;
+
+/**
+ * The band between a cut outline and the outline grown by OUTLINE_HALO (filled even-odd). A pie
+ * slice's band follows only its arc: its straight edges are cuts shared with the next slice.
+ */
+function haloPath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect): void {
+  if (shape.type === "pie") {
+    const cx = r.x + r.w / 2;
+    const cy = r.y + r.h / 2;
+    const r0 = Math.min(r.w, r.h) / 2;
+    const r1 = r0 + OUTLINE_HALO;
+    const half = Math.PI / shape.slices;
+    const p = (rad: number, a: number): string => `${(cx + rad * Math.sin(a)) * k} ${(cy - rad * Math.cos(a)) * k}`;
+    doc.path(`M${p(r0, -half)}A${r0 * k} ${r0 * k} 0 0 1 ${p(r0, half)}L${p(r1, half)}A${r1 * k} ${r1 * k} 0 0 0 ${p(r1, -half)}Z`);
+    return;
+  }
+  shapePath(doc, shape, r, 0);
+  shapePath(doc, shape, r, OUTLINE_HALO);
+}
+
 function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asForm: boolean, placed: PlacedArt, warn: (m: string) => void): void {
   const art = recordingFor(svg);
   for (const m of art.warnings) warn(m);
@@ -73,6 +95,10 @@ function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asFor
   if (p.outline) {
     doc.save();
     if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
+    // A white band just outside the cut, over the bleed: the black line stands out on dark art
+    // too, and the piece's own art stays untouched.
+    haloPath(doc, p.clip.shape, p);
+    doc.fillColor("#ffffff").fill("even-odd");
     shapePath(doc, p.clip.shape, p, 0);
     doc.lineWidth(0.4).strokeColor("#000000").stroke();
     doc.restore();

@@ -13,6 +13,7 @@
 import { backKey, expandCopies, faceKey } from "../faces";
 import type { RenderComponent, RenderItem } from "../types";
 import {
+  bleedRect,
   cropMarks,
   cutLines,
   grow,
@@ -128,7 +129,7 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
       clip: { shape: component.shape, grow: b, sides: sidesOf(i) },
       outline: false,
     }));
-    const lines = [...cropMarks(cutsX, cutsY, page, b), ...(opts.cutLines ? cutLines(cutsX, cutsY, page) : [])];
+    const lines = [...cropMarks(cutsX, cutsY, page, b), ...(opts.cutLines ? cutLines(cutsX, cutsY, page, fronts.map(bleedRect)) : [])];
     const trim = union(fronts);
     const front = { landscape: grid.landscape, label: pageLabel(chunk), placements: fronts, lines, labels: [], trim, bleed: grow(trim, b, page), side: "front" as const };
 
