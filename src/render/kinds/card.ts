@@ -145,11 +145,14 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
     const btrim = backs.length > 0 ? union(backs) : undefined;
     const back = btrim && { landscape: grid.landscape, label: `${pageLabel(backed)} (backs)`, placements: backs, lines: [], labels: [], trim: btrim, bleed: grow(btrim, b, page), side: "back" as const };
     // Empty cells, less the neighbours' bleed, can take small pieces (not when cut lines run through).
+    // The empty cells of one row are one strip: a board as wide as several cards fits there.
     const free: Rect[] = [];
     if (!opts.cutLines) {
       for (let i = chunk.length; i < perPage; i++) {
         const c = cellRect(i);
-        free.push({ x: c.x + b, y: c.y + b, w: c.w - 2 * b, h: c.h - 2 * b });
+        const last = free[free.length - 1];
+        if (last !== undefined && i % grid.cols !== 0 && Math.abs(last.y - (c.y + b)) < 1e-9) last.w = c.x + c.w - b - last.x;
+        else free.push({ x: c.x + b, y: c.y + b, w: c.w - 2 * b, h: c.h - 2 * b });
       }
     }
     sheets.push({ front, back, free });

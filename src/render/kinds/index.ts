@@ -38,7 +38,8 @@ export function imposeSheets(components: RenderComponent[], paper: Paper, opts: 
       const group = components.filter((o) => o.kind === "card" && o.width === c.width && o.height === c.height);
       for (const o of group) done.add(o);
       sheets.push(...imposeCardGroup(group, paper, opts));
-    } else sheets.push(...IMPOSERS[c.kind](c, paper, opts));
+    } else if (c.kind === "board") sheets.push(...imposeBoards(c, paper, opts, sheets));
+    else sheets.push(...IMPOSERS[c.kind](c, paper, opts));
   }
   const tokens = components.filter((o) => o.kind === "token");
   if (tokens.length > 0) sheets.push(...imposeTokenGroup(tokens, paper, opts, sheets));
