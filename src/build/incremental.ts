@@ -110,8 +110,11 @@ function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOp
   for (const paperId of opts.papers) {
     const paper = PAPERS[paperId];
     const pages = printPages(game, paper, print);
-    const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}.pdf`);
-    jobs.push(pdfJob(paperId, file, pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex }, version));
+    const fold = print.layout === "fold";
+    const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}${fold ? "-fold" : ""}.pdf`);
+    jobs.push(pdfJob(paperId, file, pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()}${fold ? ", fold and glue" : ""})`, footer: game.title, paper, duplex: fold ? "none" : print.duplex }, version));
+    // A fold-and-glue sheet registers by folding: no duplex alignment test.
+    if (fold) continue;
     if (firstCard) {
       const test = alignmentTest({ width: firstCard.width, height: firstCard.height }, paper, print);
       const alignFile = join(opts.outDir, game.id, "print", `${game.id}-alignment-test-${paperId}.pdf`);

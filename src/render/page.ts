@@ -27,9 +27,15 @@ export interface PrintOptions {
   duplex: "long" | "short";
   /** Shift of every back page (mm), to correct a printer's front/back misregistration. */
   backOffset: { x: number; y: number };
+  /**
+   * "duplex": backs on the back of the sheet. "fold": for one-sided printers, each sheet holds the
+   * fronts on its left half and their backs on its right half, mirrored across the fold line in
+   * the middle, so folding the sheet there puts every back exactly behind its front.
+   */
+  layout: "duplex" | "fold";
 }
 
-export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, bleedMm: BLEED_MM, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 } };
+export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, bleedMm: BLEED_MM, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 }, layout: "duplex" };
 
 export interface Rect {
   x: number;
@@ -74,8 +80,8 @@ export interface Line {
   x2: number;
   y2: number;
   dashed?: boolean;
-  /** Thin grey cut line vs. black crop mark. */
-  kind: "crop" | "cut" | "overlap";
+  /** Thin grey cut line vs. black crop mark; "fold": where a fold-and-glue sheet is folded. */
+  kind: "crop" | "cut" | "overlap" | "fold";
   /** Drawn over a white underlay: the mark crosses bleed art (no room for it outside). */
   halo?: boolean;
 }
@@ -255,8 +261,29 @@ export function cutLines(xs: number[], ys: number[], page: { w: number; h: numbe
   return out;
 }
 
-/** A back page's position of a piece: mirrored about the edge the sheet turns over on. */
+/**
+ * The fold-and-glue sheet: landscape, folded along the vertical line through its middle. Fronts
+ * stand in `half` (the left half less FOLD_GAP at the fold), backs at their mirror in the right half.
+ */
+export const FOLD_GAP = BLEED_MM + 0.5;
+
+export function foldHalf(page: { w: number; h: number }): Rect {
+  return { x: MARK_ROOM, y: MARK_ROOM, w: page.w / 2 - FOLD_GAP - MARK_ROOM, h: page.h - 2 * MARK_ROOM - FOOTER_BAND };
+}
+
+/** The fold line (dashed) down the middle of a fold-and-glue sheet: between the fronts' and the backs' bleed. */
+export function foldLine(page: { w: number; h: number }): Line {
+  const x = page.w / 2;
+  return { x1: x, y1: PRINT_MARGIN, x2: x, y2: footerTop(page), dashed: true, kind: "fold" };
+}
+
+/** What a fold-and-glue page's footer says to do. */
+export const FOLD_NOTE = "fold on the dashed line, glue, cut";
+
+/** A back page's position of a piece: mirrored about the edge the sheet turns over on (or the fold). */
 export function mirrorForBack(r: Rect, page: { w: number; h: number; landscape: boolean }, opts: PrintOptions): { x: number; y: number; mirrorColumns: boolean } {
+  // Fold-and-glue: the mirror across the fold line in the middle of the same page.
+  if (opts.layout === "fold") return { x: page.w - r.x - r.w, y: r.y, mirrorColumns: true };
   // The long edge is vertical on a portrait page (columns mirror), horizontal on a landscape one.
   const mirrorColumns = (opts.duplex === "long") !== page.landscape;
   return {

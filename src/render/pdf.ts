@@ -19,7 +19,8 @@ export interface PdfMeta {
   /** Footer prefix, e.g. the game's title. */
   footer: string;
   paper: Paper;
-  duplex: "long" | "short";
+  /** "none": a one-sided print run (fold-and-glue sheets). */
+  duplex: "long" | "short" | "none";
 }
 
 /** Fixed so identical input gives identical bytes. */
@@ -148,7 +149,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
   // Ask viewers to print at 100 % and to flip on the edge the backs were laid out for.
   (doc as any)._root.data.ViewerPreferences = doc.ref({
     PrintScaling: "None",
-    Duplex: meta.duplex === "long" ? "DuplexFlipLongEdge" : "DuplexFlipShortEdge",
+    Duplex: meta.duplex === "none" ? "Simplex" : meta.duplex === "long" ? "DuplexFlipLongEdge" : "DuplexFlipShortEdge",
   });
   // (pdfkit ends the ViewerPreferences reference itself in doc.end().)
   const chunks: Buffer[] = [];
@@ -191,7 +192,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
         doc.restore();
       }
       doc.save();
-      doc.lineWidth(l.kind === "crop" ? 0.3 : 0.25).strokeColor(l.kind === "crop" ? "#000000" : "#888888");
+      doc.lineWidth(l.kind === "crop" ? 0.3 : 0.25).strokeColor(l.kind === "crop" ? "#000000" : l.kind === "fold" ? "#555555" : "#888888");
       if (l.dashed) doc.dash(2 * k, { space: 1.5 * k });
       doc.moveTo(l.x1 * k, l.y1 * k).lineTo(l.x2 * k, l.y2 * k).stroke();
       doc.restore();

@@ -31,6 +31,7 @@ interface BuildFlags {
   cutLines?: boolean;
   duplex: string;
   backOffset: string;
+  layout: string;
   data: string;
   out: string;
   templates?: string;
@@ -58,6 +59,11 @@ export function parseBleedMm(value: string): number {
     throw new UsageError(`--bleed-mm must be a number of millimetres from 0 to ${BLEED_MM} (1/8 in, the bleed the art is drawn with), got "${value}"`);
   }
   return n;
+}
+
+export function parseLayout(value: string): PrintOptions["layout"] {
+  if (value === "duplex" || value === "fold") return value;
+  throw new UsageError(`--layout must be duplex or fold, got "${value}"`);
 }
 
 function parseDuplex(value: string): PrintOptions["duplex"] {
@@ -94,6 +100,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     cutLines: flags.cutLines === true,
     duplex: parseDuplex(flags.duplex),
     backOffset: parseBackOffset(flags.backOffset),
+    layout: parseLayout(flags.layout),
   };
   const outProblem = outDirProblem(flags.out);
   if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
@@ -198,6 +205,7 @@ export function declare(command: Command): void {
     .option("--cut-lines", "full-length cut lines across the page")
     .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")
     .option("--back-offset <x,y>", "shift back pages by X,Y mm to fix front/back misregistration", "0,0")
+    .option("--layout <layout>", "duplex (backs on the back of each sheet) or fold (one-sided printers: fronts and backs side by side, fold and glue)", "duplex")
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
     .option("--out <dir>", "output folder", "./out")

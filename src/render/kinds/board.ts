@@ -50,7 +50,8 @@ function placeInFree(component: RenderComponent, item: RenderComponent["items"][
       const y = r.y + room;
       sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate: 0, clip: { shape: component.shape, grow: b }, outline: false });
       sheet.front.lines.push(...cropMarks([x, x + w], [y, y + h], size, b));
-      if (!sheet.front.label.split(" + ").includes(component.title)) sheet.front.label += ` + ${component.title}`;
+      const [names, note] = sheet.front.label.split(" — ");
+      if (!names.split(" + ").includes(component.title)) sheet.front.label = `${names} + ${component.title}${note === undefined ? "" : ` — ${note}`}`;
       // What is left: beside the board (full height) and below it.
       const used = { w: w + 2 * room + CLEARANCE, h: h + 2 * room + CLEARANCE };
       const rest: Rect[] = [];
@@ -103,11 +104,12 @@ export function imposeBoards(component: RenderComponent, paper: Paper, opts: Pri
       };
       const below = y + h + b + MARK_GAP + MARK_MAX + CLEARANCE;
       const free: Rect[] = [];
-      if (footerTop(size) - below > 0) free.push({ x: PRINT_MARGIN, y: below, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - below });
+      // Fold-and-glue: a board page is not folded, so it takes no two-sided pieces.
+      if (footerTop(size) - below > 0 && opts.layout !== "fold") free.push({ x: PRINT_MARGIN, y: below, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - below });
       sheets.push({ front, free });
     }
   }
-  return component.kind === "sheet" ? backToBack(sheets, paper, opts) : sheets;
+  return component.kind === "sheet" && opts.layout !== "fold" ? backToBack(sheets, paper, opts) : sheets;
 }
 
 /**

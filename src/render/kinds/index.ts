@@ -46,11 +46,12 @@ export function imposeSheets(components: RenderComponent[], paper: Paper, opts: 
   return sheets;
 }
 
-/** The pages of a two-sided print run of `sheets`, with their page boxes. */
-export function printSequence(sheets: Sheet[], paper: Paper): Page[] {
+/** The pages of a two-sided print run of `sheets` (one-sided for fold-and-glue), with their page boxes. */
+export function printSequence(sheets: Sheet[], paper: Paper, opts?: PrintOptions): Page[] {
+  if (opts?.layout === "fold") return sheets.map((s) => boxPage(s.front, paper));
   return duplexSequence(sheets).map((p) => boxPage(p, paper));
 }
 
 export function imposeAll(components: RenderComponent[], paper: Paper, opts: PrintOptions): Page[] {
-  return printSequence(imposeSheets(components, paper, opts), paper);
+  return printSequence(imposeSheets(components, paper, opts), paper, opts);
 }
