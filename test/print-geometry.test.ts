@@ -24,7 +24,7 @@ const TOL = 0.05; // mm: PDF numbers are rounded to 1/1000 pt, clip paths are fl
 
 interface Case {
   game: string;
-  paper: "a4" | "letter";
+  paper: "a4" | "letter" | "a3" | "tabloid";
   print: PrintOptions;
   name: string;
   /** The duplex alignment test sheet instead of the game's pieces. */
@@ -44,6 +44,13 @@ for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
   }
 }
 cases.push({ game: "eclipsed", paper: "letter", print: { ...DEFAULT_PRINT, layout: "fold", bleedLayout: true, cutLines: true }, name: "eclipsed letter --layout fold --bleed --cut-lines" });
+for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
+  for (const paper of ["a3", "tabloid"] as const) {
+    cases.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
+    cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, layout: "fold" }, name: `${id} ${paper} --layout fold` });
+  }
+  cases.push({ game: id, paper: "a3", print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" }, name: `${id} a3 --bleed short-edge` });
+}
 for (const paper of ["a4", "letter"] as const) {
   cases.push({ game: "eclipsed", paper, print: DEFAULT_PRINT, name: `alignment test ${paper}`, alignment: true });
 }
@@ -210,7 +217,7 @@ describe.each(cases)("$name", (c) => {
       const { pages, geo } = measured.get(c.name)!;
       let checked = 0;
       pages.forEach((page, i) => {
-        for (const p of page.placements.filter((q) => q.outline === false && q.clip.shape.type === "rect" && page.landscape)) {
+        for (const p of page.placements.filter((q) => q.outline === false && q.clip.shape.type === "rect" && q.window === undefined)) {
           const clip = geo[i].pieces.find((b) => Math.abs(b.x - (p.x - c.print.bleedMm)) < TOL && Math.abs(b.y - (p.y - c.print.bleedMm)) < TOL);
           expect(clip, `page ${i + 1}: ${p.face} without its bleed`).toBeDefined();
           expect(clip!.w).toBeCloseTo(p.w + 2 * c.print.bleedMm, 1);

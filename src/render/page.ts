@@ -5,7 +5,7 @@
 import { BLEED_MM, type CutShape } from "./types";
 
 export interface Paper {
-  id: "a4" | "letter";
+  id: "a4" | "letter" | "a3" | "tabloid";
   /** Portrait size. */
   w: number;
   h: number;
@@ -14,6 +14,9 @@ export interface Paper {
 export const PAPERS: Record<Paper["id"], Paper> = {
   a4: { id: "a4", w: 210, h: 297 },
   letter: { id: "letter", w: 215.9, h: 279.4 },
+  // Twice A4 and (nearly) twice Letter: boards print whole, more cards to a sheet.
+  a3: { id: "a3", w: 297, h: 420 },
+  tabloid: { id: "tabloid", w: 279.4, h: 431.8 },
 };
 
 export interface PrintOptions {

@@ -11,7 +11,7 @@ import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type Increme
 import { TemplateSet } from "../../render/face";
 import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
-import type { Paper, PrintOptions } from "../../render/page";
+import { PAPERS, type Paper, type PrintOptions } from "../../render/page";
 import { CliError, describeOsError, UsageError } from "../errors";
 import { lockOutput, outDirProblem, StagedOutput, type LockedOutput } from "../../build/output-set";
 import { OutLockedError } from "../../build/lock";
@@ -40,10 +40,13 @@ interface BuildFlags {
   pod?: string;
 }
 
+/** `--paper`: one size, a comma-separated list, or "both" (A4 and Letter). */
 export function parsePapers(value: string): Paper["id"][] {
-  if (value === "a4" || value === "letter") return [value];
   if (value === "both") return ["a4", "letter"];
-  throw new UsageError(`--paper must be a4, letter or both, got "${value}"`);
+  const ids = value.split(",").map((v) => v.trim());
+  const bad = ids.find((id) => !Object.hasOwn(PAPERS, id));
+  if (bad !== undefined || ids.length === 0) throw new UsageError(`--paper must be a4, letter, a3, tabloid, a list of them (a4,a3) or both (a4 and letter), got "${value}"`);
+  return [...new Set(ids)] as Paper["id"][];
 }
 
 export function parseBackOffset(value: string): { x: number; y: number } {
@@ -198,7 +201,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
 export function declare(command: Command): void {
   command
     .argument("[game...]", GAMES_ARGUMENT_HELP)
-    .option("--paper <paper>", "a4, letter or both", "both")
+    .option("--paper <paper>", "a4, letter, a3, tabloid, a list (a4,a3) or both (a4 and letter)", "both")
     .option("--no-png", "skip the PNG files (PDFs only)")
     .option("--bleed", "every card with its bleed and gutters between cards, instead of cards edge to edge")
     .option("--bleed-mm <mm>", "bleed printed beyond the cut lines, 0 to 3.175 (1/8 in)", String(BLEED_MM))
