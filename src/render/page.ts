@@ -36,6 +36,8 @@ export interface PrintOptions {
    * the middle, so folding the sheet there puts every back exactly behind its front.
    */
   layout: "duplex" | "fold";
+  /** Component ids: print only these (a partial reprint); the file is named after them. */
+  only?: string[];
 }
 
 export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, bleedMm: BLEED_MM, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 }, layout: "duplex" };
@@ -107,6 +109,8 @@ export interface Page {
   placements: Placement[];
   lines: Line[];
   labels: Label[];
+  /** A page of text (the contents page): a title and lines, set inside the print margin. */
+  text?: { title: string; lines: string[] };
   /** Union of the trimmed pieces and of their bleed (absent on a blank page). */
   trim?: Rect;
   bleed?: Rect;

@@ -19,6 +19,8 @@ export interface PdfMeta {
   /** Footer prefix, e.g. the game's title. */
   footer: string;
   paper: Paper;
+  /** PDF outline (bookmarks): a title at a 0-based page index, in page order. */
+  outline?: { page: number; title: string }[];
   /** "none": a one-sided print run (fold-and-glue sheets). */
   duplex: "long" | "short" | "none";
 }
@@ -138,6 +140,22 @@ function drawFooter(doc: PDFKit.PDFDocument, size: { w: number; h: number }, tex
   doc.restore();
 }
 
+/** A page of text: title and lines from 15 mm in, wrapped inside the page less 15 mm each side. */
+function drawText(doc: PDFKit.PDFDocument, size: { w: number; h: number }, text: { title: string; lines: string[] }): void {
+  const margin = 15;
+  const width = (size.w - 2 * margin) * k;
+  doc.save();
+  doc.font(FONT_FACES.heavy.pdfName).fontSize(16).fillColor("#1a1a1a");
+  doc.text(text.title, margin * k, margin * k, { width });
+  doc.moveDown(0.6);
+  doc.font(FONT_FACES.regular.pdfName).fontSize(9.5);
+  for (const line of text.lines) {
+    const indent = line.startsWith("    ") ? 12 : 0;
+    doc.text(line.trim() === "" ? " " : line.trim(), margin * k + indent, undefined, { width: width - indent });
+  }
+  doc.restore();
+}
+
 /** `disk`: the build cache's recordings, read and written (see ArtStore). */
 export async function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMeta, disk?: ArtStore): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -197,6 +215,8 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
       doc.moveTo(l.x1 * k, l.y1 * k).lineTo(l.x2 * k, l.y2 * k).stroke();
       doc.restore();
     }
+    if (page.text) drawText(doc, size, page.text);
+    for (const o of meta.outline ?? []) if (o.page === i) doc.outline.addItem(o.title);
     for (const t of page.labels) {
       doc.save();
       doc.font(FONT_FACES.regular.pdfName).fontSize(t.size / k).fillColor("#555555");

@@ -32,6 +32,7 @@ interface BuildFlags {
   duplex: string;
   backOffset: string;
   layout: string;
+  only?: string;
   data: string;
   out: string;
   templates?: string;
@@ -62,6 +63,19 @@ export function parseBleedMm(value: string): number {
     throw new UsageError(`--bleed-mm must be a number of millimetres from 0 to ${BLEED_MM} (1/8 in, the bleed the art is drawn with), got "${value}"`);
   }
   return n;
+}
+
+/** `--only a,b`: component ids, each a plain id. */
+export function parseOnly(value: string): string[] {
+  const ids = value.split(",").map((v) => v.trim());
+  if (ids.some((id) => !/^[a-z0-9][a-z0-9-]*$/.test(id))) throw new UsageError(`--only expects component ids separated by commas (e.g. dividers,moon-markers), got "${value}"`);
+  return [...new Set(ids)];
+}
+
+/** Every `--only` id must name a component of the game: a typo would print nothing. */
+export function checkOnly(only: string[] | undefined, game: string, components: string[]): void {
+  const unknown = only?.filter((id) => !components.includes(id)) ?? [];
+  if (unknown.length > 0) throw new UsageError(`--only: ${game} has no component ${unknown.map((u) => `"${u}"`).join(", ")} (its components: ${components.join(", ")})`);
 }
 
 export function parseLayout(value: string): PrintOptions["layout"] {
@@ -104,6 +118,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     duplex: parseDuplex(flags.duplex),
     backOffset: parseBackOffset(flags.backOffset),
     layout: parseLayout(flags.layout),
+    ...(flags.only === undefined ? {} : { only: parseOnly(flags.only) }),
   };
   const outProblem = outDirProblem(flags.out);
   if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
@@ -111,6 +126,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   startRasterIfCold(new BuildStore(flags.out), flags.png);
   // Load (and validate) every game first: bad data fails before anything is written.
   const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
+  for (const model of models) checkOnly(print.only, model.id, model.components.map((c) => c.id));
   const tty = process.stderr.isTTY === true;
   // On a terminal one line updates in place; in logs, one line per step and per finished count.
   let lastStep = "";
@@ -208,6 +224,7 @@ export function declare(command: Command): void {
     .option("--cut-lines", "full-length cut lines across the page")
     .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")
     .option("--back-offset <x,y>", "shift back pages by X,Y mm to fix front/back misregistration", "0,0")
+    .option("--only <components>", "print PDFs of these components only (ids, comma-separated), for a partial reprint: <game>-<paper>-only-<ids>.pdf")
     .option("--layout <layout>", "duplex (backs on the back of each sheet) or fold (one-sided printers: fronts and backs side by side, fold and glue)", "duplex")
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
