@@ -74,7 +74,7 @@ export function printDocument(game: RenderGame, paper: Paper, print: PrintOption
   const fold = print.layout === "fold";
   const title = `${game.title} — print and play (${paper.id.toUpperCase()}${fold ? ", fold and glue" : ""}${only === undefined ? "" : `, only ${components.map((c) => c.title).join(", ")}`})`;
   const { pages, outline } = withContents(imposeAll(components, paper, print), components, print, game.title);
-  const name = `${game.id}-${paper.id}${fold ? "-fold" : ""}${only === undefined ? "" : `-only-${only.join("-")}`}.pdf`;
+  const name = `${game.id}-${paper.id}${fold ? "-fold" : ""}${print.inkSaver === true ? "-ink-saver" : ""}${only === undefined ? "" : `-only-${only.join("-")}`}.pdf`;
   return { pages, outline, name, title };
 }
 

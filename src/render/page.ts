@@ -38,6 +38,8 @@ export interface PrintOptions {
   layout: "duplex" | "fold";
   /** Component ids: print only these (a partial reprint); the file is named after them. */
   only?: string[];
+  /** Ink saving: dark backs print with their colours inverted (a light ground, dark linework). */
+  inkSaver?: boolean;
 }
 
 export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, bleedMm: BLEED_MM, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 }, layout: "duplex" };
@@ -69,6 +71,8 @@ export interface Placement {
   outline: boolean;
   /** Part of the art to show, for tiled boards: an offset into the art (mm) and the window size. */
   window?: Rect;
+  /** A back printed ink-saving: inverted when its art is mostly dark (see pdf.ts). */
+  inkSaver?: boolean;
 }
 
 /** Bleed per edge of a rectangle, mm. */

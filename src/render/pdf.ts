@@ -5,6 +5,7 @@
  * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
  */
 import PDFDocument from "pdfkit";
+import { Resvg } from "@resvg/resvg-js";
 import { FONT_FACES } from "./fonts";
 import { inlineArt, inlinable, placeArt, svgBox, type PlacedArt, placedArt } from "./pdf-art";
 import { hasRecording, recordingFor, type ArtStore } from "./pdf-art-cache";
@@ -52,6 +53,45 @@ function shapePath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect, grow: numb
   doc.rect((r.x - s.left) * k, (r.y - s.top) * k, (r.w + s.left + s.right) * k, (r.h + s.top + s.bottom) * k);
 }
 
+/** Mean luminance below which a back counts as dark (a full-bleed dark ground) for ink saving. */
+const DARK = 0.35;
+const darkness = new Map<string, boolean>();
+
+/** Whether art is mostly dark: its mean relative luminance on white, from a 48 px rendering. */
+export function isDark(svg: string): boolean {
+  let dark = darkness.get(svg);
+  if (dark === undefined) {
+    const img = new Resvg(svg, { fitTo: { mode: "width", value: 48 }, font: { loadSystemFonts: false } }).render();
+    const px = img.pixels;
+    let sum = 0;
+    const lin = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    for (let i = 0; i < px.length; i += 4) {
+      const white = 255 - px[i + 3];
+      const ch = (j: number): number => lin(Math.min(255, px[i + j] + white) / 255);
+      sum += 0.2126 * ch(0) + 0.7152 * ch(1) + 0.0722 * ch(2);
+    }
+    dark = sum / (px.length / 4) < DARK;
+    darkness.set(svg, dark);
+  }
+  return dark;
+}
+
+/**
+ * Inverts what is drawn inside the current clip (white in "Difference" blend mode): a dark ground
+ * becomes light and light linework dark, so the back keeps its design for a fraction of the ink.
+ */
+function invertClip(doc: PDFKit.PDFDocument, p: Placement): void {
+  const d = doc as any;
+  if (d._syzygyInvert === undefined) {
+    d._syzygyInvert = doc.ref({ Type: "ExtGState", BM: "Difference" });
+    d._syzygyInvert.end();
+  }
+  d.page.ext_gstates.GsInkSaver = d._syzygyInvert;
+  d.addContent("/GsInkSaver gs");
+  const s = placementSides(p);
+  doc.rect((p.x - s.left - 1) * k, (p.y - s.top - 1) * k, (p.w + s.left + s.right + 2) * k, (p.h + s.top + s.bottom + 2) * k).fill("#ffffff");
+}
+
 /** Width (mm) of the white band drawn outside a cut outline. */
 export const OUTLINE_HALO = 0.35;
 
@@ -81,6 +121,7 @@ function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asFor
   if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
   shapePath(doc, p.window ? { type: "rect" } : p.clip.shape, p, p.clip.grow, placementSides(p));
   doc.clip();
+  doc.save();
   // A window shows part of a bigger piece of art (one tile of a board): the art moves under it.
   const ox = p.window ? p.x - p.window.x : p.x;
   const oy = p.window ? p.y - p.window.y : p.y;
@@ -94,6 +135,8 @@ function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asFor
   } else {
     inlineArt(doc, art, placed);
   }
+  doc.restore();
+  if (p.inkSaver === true && isDark(svg)) invertClip(doc, p);
   doc.restore();
   if (p.outline) {
     doc.save();

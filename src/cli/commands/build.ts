@@ -33,6 +33,7 @@ interface BuildFlags {
   backOffset: string;
   layout: string;
   only?: string;
+  inkSaver?: boolean;
   data: string;
   out: string;
   templates?: string;
@@ -119,6 +120,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     backOffset: parseBackOffset(flags.backOffset),
     layout: parseLayout(flags.layout),
     ...(flags.only === undefined ? {} : { only: parseOnly(flags.only) }),
+    ...(flags.inkSaver === true ? { inkSaver: true } : {}),
   };
   const outProblem = outDirProblem(flags.out);
   if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
@@ -225,6 +227,7 @@ export function declare(command: Command): void {
     .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")
     .option("--back-offset <x,y>", "shift back pages by X,Y mm to fix front/back misregistration", "0,0")
     .option("--only <components>", "print PDFs of these components only (ids, comma-separated), for a partial reprint: <game>-<paper>-only-<ids>.pdf")
+    .option("--ink-saver", "print dark card and token backs inverted (light ground, dark lines) to save ink")
     .option("--layout <layout>", "duplex (backs on the back of each sheet) or fold (one-sided printers: fronts and backs side by side, fold and glue)", "duplex")
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")

@@ -164,7 +164,7 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
       const key = backKey(component, item);
       if (key === undefined) return;
       const m = mirrorForBack(cellRect(i), page, opts);
-      backs.push({ face: key, x: m.x, y: m.y, w, h, rotate: 0, clip: { shape: component.shape, grow: b, sides: mirrorSides(sidesOf(i), m.mirrorColumns) }, outline: false });
+      backs.push({ face: key, x: m.x, y: m.y, w, h, rotate: 0, clip: { shape: component.shape, grow: b, sides: mirrorSides(sidesOf(i), m.mirrorColumns) }, outline: false, ...(opts.inkSaver ? { inkSaver: true } : {}) });
       backed.push({ component, item });
     });
     // Fold-and-glue: the backs are on the same side of the paper, across the fold.

@@ -79,7 +79,7 @@ function placeGroup(sheet: Sheet, group: Group, at: { x: number; y: number }, b:
     const m = mirrorForBack({ x, y, w, h }, page, opts);
     // A rotated slice mirrors to the opposite rotation about the flip axis.
     const backRotate = perGroup > 1 ? (m.mirrorColumns ? -rotate : 180 - rotate) : 0;
-    const back: Placement = { face: key, x: m.x, y: m.y, w, h, rotate: backRotate, clip, outline: false };
+    const back: Placement = { face: key, x: m.x, y: m.y, w, h, rotate: backRotate, clip, outline: false, ...(opts.inkSaver ? { inkSaver: true } : {}) };
     // Fold-and-glue: the back goes across the fold, on the same side of the paper.
     if (opts.layout === "fold") {
       sheet.front.placements.push(back);
