@@ -9,6 +9,7 @@ import yauzl from "yauzl";
 import { exportPod, podDir } from "../src/pod/index";
 import { deckCards } from "../src/pod/decks";
 import { tgcFiles } from "../src/pod/tgc";
+import { matchSize, tgcPixels } from "../src/pod/sizes";
 import { renderSides } from "../src/render/build";
 import { backKey, faceKey } from "../src/render/faces";
 import { main } from "../src/cli";
@@ -96,6 +97,16 @@ async function readPodPdf(file: string): Promise<PdfPage[]> {
   await doc.destroy();
   return pages;
 }
+
+describe("The Game Crafter card sizes (docs/print-on-demand.md cites the templates)", () => {
+  it("mini and tarot decks match TGC's template pixels: trim + 1/8 in bleed at 300 dpi", () => {
+    expect(tgcPixels(matchSize("tgc", 44.45, 63.5)!)).toEqual({ w: 600, h: 825 });
+    expect(tgcPixels(matchSize("tgc", 69.85, 120.65)!)).toEqual({ w: 900, h: 1500 });
+    expect(tgcPixels(matchSize("tgc", 63.5, 88.9)!)).toEqual({ w: 825, h: 1125 });
+    // DriveThruCards: only poker has a cited spec.
+    expect(matchSize("dtc", 44.45, 63.5)).toBeUndefined();
+  });
+});
 
 describe("The Game Crafter file names (an upload following docs/print-on-demand.md)", () => {
   // The docs: drag the numbered files (`<digits>-*.png`) into the card upload, `back.png` into the back.
@@ -195,7 +206,7 @@ describe("The Game Crafter export", () => {
     const r = await exportPod(tarot, templates(), { outDir: dir, services: ["tgc", "dtc"], bleedMm: 3.175 });
     expect(r.files).toEqual([]);
     expect(r.warnings.map((w) => w.where)).toEqual([`${g.id}/tarot-cards`, `${g.id}/tarot-cards`]);
-    for (const w of r.warnings) expect(w.message).toMatch(/70×120 mm cards are a size .* does not support \(supported: poker 63\.5×88\.9 mm\)/);
+    for (const w of r.warnings) expect(w.message).toMatch(/70×120 mm cards are a size (The Game Crafter export does not support \(supported: poker 63\.5×88\.9 mm, mini 44\.45×63\.5 mm, tarot 69\.85×120\.65 mm\)|DriveThruCards export does not support \(supported: poker 63\.5×88\.9 mm\)); deck skipped/);
   });
 });
 
