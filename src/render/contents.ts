@@ -12,7 +12,7 @@ export interface OutlineEntry {
   title: string;
 }
 
-/** The component id of a placement's art key (`moon-cards/rising-1`, `moon-cards/back`, `x/y.back`). */
+/** The component id of a placement's art key (`cards/ace`, `cards/back`, `cards/ace.back`). */
 function componentOf(face: string): string {
   return face.slice(0, face.indexOf("/"));
 }
