@@ -7,6 +7,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it, beforeAll } from "vitest";
 import yauzl from "yauzl";
 import { exportPod, podDir } from "../src/pod/index";
+import { deckCards } from "../src/pod/decks";
+import { tgcFiles } from "../src/pod/tgc";
+import { matchSize, tgcPixels } from "../src/pod/sizes";
 import { renderSides } from "../src/render/build";
 import { backKey, faceKey } from "../src/render/faces";
 import { main } from "../src/cli";
@@ -95,6 +98,42 @@ async function readPodPdf(file: string): Promise<PdfPage[]> {
   return pages;
 }
 
+describe("The Game Crafter card sizes (docs/print-on-demand.md cites the templates)", () => {
+  it("mini and tarot decks match TGC's template pixels: trim + 1/8 in bleed at 300 dpi", () => {
+    expect(tgcPixels(matchSize("tgc", 44.45, 63.5)!)).toEqual({ w: 600, h: 825 });
+    expect(tgcPixels(matchSize("tgc", 69.85, 120.65)!)).toEqual({ w: 900, h: 1500 });
+    expect(tgcPixels(matchSize("tgc", 63.5, 88.9)!)).toEqual({ w: 825, h: 1125 });
+    // DriveThruCards: only poker has a cited spec.
+    expect(matchSize("dtc", 44.45, 63.5)).toBeUndefined();
+  });
+});
+
+describe("The Game Crafter file names (an upload following docs/print-on-demand.md)", () => {
+  // The docs: drag the numbered files (`<digits>-*.png`) into the card upload, `back.png` into the back.
+  const uploaded = (files: { name: string; art: string }[]) => ({
+    faces: files.filter((f) => /^\d+-.*\.png$/.test(f.name)).map((f) => f.art),
+    back: files.find((f) => f.name === "back.png")?.art,
+  });
+
+  it("the trump status card (its own back, alone in its deck) uploads as one face and its back", () => {
+    const c = game("lunar-trick").components.find((x) => x.id === "trump-status")!;
+    const item = c.items[0];
+    expect(item.backTemplate).toBeDefined();
+    const files = tgcFiles({ component: c, size: { name: "poker", w: 63.5, h: 88.9 }, cards: deckCards(c) });
+    expect(uploaded(files)).toEqual({ faces: [faceKey(c, item)], back: backKey(c, item) });
+    expect(files.map((f) => f.name)).toEqual(["001-trump-status.png", "back.png"]);
+  });
+
+  it("two-sided cards with different backs: each back named back-<n>-<item>, never like a face", () => {
+    const c = game("lunar-trick").components.find((x) => x.id === "trump-status")!;
+    const two = { ...c, items: [c.items[0], { ...c.items[0], id: "other", backValues: { other: true } }] };
+    const cards = deckCards(two).map((card, i) => ({ ...card, back: `${card.back}#${i}` }));
+    const files = tgcFiles({ component: two, size: { name: "poker", w: 63.5, h: 88.9 }, cards });
+    expect(uploaded(files).faces).toEqual(cards.map((x) => x.face));
+    expect(files.map((f) => f.name)).toEqual(["001-trump-status.png", "back-001-trump-status.png", "002-other.png", "back-002-other.png"]);
+  });
+});
+
 describe("The Game Crafter export", () => {
   let out: string;
   let g: RenderGame;
@@ -118,14 +157,14 @@ describe("The Game Crafter export", () => {
       for (const item of c.items) {
         for (let k = 0; k < item.copies; k++) {
           n += 1;
-          const num = String(n).padStart(3, "0");
-          expected.push(`${num}-${item.id}.png`);
-          if (item.backTemplate) expected.push(`${num}-${item.id}-back.png`);
+          expected.push(`${String(n).padStart(3, "0")}-${item.id}.png`);
         }
       }
-      if (c.backTemplate) expected.push("back.png");
+      // Every deck of the sample has one back for all its cards (the trump deck: its one card's own).
+      if (c.backTemplate || c.items.some((i) => i.backTemplate)) expected.push("back.png");
       expect(entries.map((e) => e.name)).toEqual([...expected].sort());
-      const faces = entries.filter((e) => /^\d{3}-/.test(e.name) && !e.name.endsWith("-back.png"));
+      // What the docs say to drag into the card upload: the numbered files, and they are the faces.
+      const faces = entries.filter((e) => /^\d+-.*\.png$/.test(e.name));
       expect(faces).toHaveLength(copies(c));
       for (const e of entries) {
         expect(e.data.subarray(1, 4).toString("latin1")).toBe("PNG");
@@ -167,7 +206,7 @@ describe("The Game Crafter export", () => {
     const r = await exportPod(tarot, templates(), { outDir: dir, services: ["tgc", "dtc"], bleedMm: 3.175 });
     expect(r.files).toEqual([]);
     expect(r.warnings.map((w) => w.where)).toEqual([`${g.id}/tarot-cards`, `${g.id}/tarot-cards`]);
-    for (const w of r.warnings) expect(w.message).toMatch(/70×120 mm cards are a size .* does not support \(supported: poker 63\.5×88\.9 mm\)/);
+    for (const w of r.warnings) expect(w.message).toMatch(/70×120 mm cards are a size (The Game Crafter export does not support \(supported: poker 63\.5×88\.9 mm, mini 44\.45×63\.5 mm, tarot 69\.85×120\.65 mm\)|DriveThruCards export does not support \(supported: poker 63\.5×88\.9 mm\)); deck skipped/);
   });
 });
 

@@ -5,8 +5,9 @@
  * nothing but bleed art within 5 mm of any paper edge, ≥ 3 mm of bleed past every outer cut
  * (cards, boards, tokens), and the requested bleed in the bleed layout.
  * Every game on A4 and Letter, long and short edge, trimmed and `--bleed` (also at a smaller
- * `--bleed-mm`); the alignment sheet; and the poker deck `syzygy new` makes (a game without an
- * engine, from its own data and templates folders).
+ * `--bleed-mm`), and fold-and-glue (`--layout fold`: one-sided pages, each back the mirror of its
+ * front across the fold line in the middle); the alignment sheet; and the poker deck `syzygy new`
+ * makes (a game without an engine, from its own data and templates folders).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
@@ -23,7 +24,7 @@ const TOL = 0.05; // mm: PDF numbers are rounded to 1/1000 pt, clip paths are fl
 
 interface Case {
   game: string;
-  paper: "a4" | "letter";
+  paper: "a4" | "letter" | "a3" | "tabloid";
   print: PrintOptions;
   name: string;
   /** The duplex alignment test sheet instead of the game's pieces. */
@@ -39,7 +40,16 @@ for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
     cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, duplex: "short" }, name: `${id} ${paper} short-edge` });
     cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, bleedLayout: true }, name: `${id} ${paper} --bleed` });
     cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short", bleedMm: 2 }, name: `${id} ${paper} --bleed --bleed-mm 2 short-edge` });
+    cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, layout: "fold" }, name: `${id} ${paper} --layout fold` });
   }
+}
+cases.push({ game: "eclipsed", paper: "letter", print: { ...DEFAULT_PRINT, layout: "fold", bleedLayout: true, cutLines: true }, name: "eclipsed letter --layout fold --bleed --cut-lines" });
+for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
+  for (const paper of ["a3", "tabloid"] as const) {
+    cases.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
+    cases.push({ game: id, paper, print: { ...DEFAULT_PRINT, layout: "fold" }, name: `${id} ${paper} --layout fold` });
+  }
+  cases.push({ game: id, paper: "a3", print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" }, name: `${id} a3 --bleed short-edge` });
 }
 for (const paper of ["a4", "letter"] as const) {
   cases.push({ game: "eclipsed", paper, print: DEFAULT_PRINT, name: `alignment test ${paper}`, alignment: true });
@@ -74,7 +84,43 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-describe.each(cases)("$name", (c) => {
+const folded = (page: Page): boolean => page.lines.some((l) => l.kind === "fold");
+
+describe.each(cases.filter((c) => c.print.layout === "fold"))("$name", (c) => {
+  it("prints one-sided: every page a front, no blank pages", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    expect(geo.length).toBe(pages.length);
+    for (const [i, page] of pages.entries()) {
+      expect(page.side).toBe("front");
+      expect(geo[i].pieces.length, `page ${i + 1}`).toBeGreaterThan(0);
+    }
+    expect(pages.some(folded)).toBe(true);
+  });
+
+  it("registers by folding: every piece right of the fold is the mirror of one left of it, and no art crosses the fold", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    let pairs = 0;
+    geo.forEach((g, i) => {
+      if (!folded(pages[i])) return;
+      const fold = g.width / 2;
+      const left = g.pieces.filter((p) => p.x + p.w <= fold + TOL);
+      const right = g.pieces.filter((p) => p.x >= fold - TOL);
+      expect(left.length + right.length, `page ${i + 1}: a piece crosses the fold line`).toBe(g.pieces.length);
+      for (const b of right) {
+        const match = left.some((f) => same({ ...f, x: g.width - f.x - f.w }, b));
+        expect(match, `page ${i + 1}: piece at ${b.x.toFixed(2)},${b.y.toFixed(2)} has no front across the fold`).toBe(true);
+        pairs++;
+      }
+      // The model's backs are where the PDF drew them: each card's back across the fold from its front.
+      for (const p of pages[i].placements.filter((q) => q.x >= fold)) {
+        expect(pages[i].placements.some((f) => Math.abs(g.width - f.x - f.w - p.x) < TOL && Math.abs(f.y - p.y) < TOL && f.x < fold)).toBe(true);
+      }
+    });
+    expect(pairs).toBeGreaterThan(0);
+  });
+});
+
+describe.each(cases.filter((c) => c.print.layout !== "fold"))("$name (two-sided)", (c) => {
   it("has an even page count, every front followed by its back or a blank page", () => {
     const { pages, geo } = measured.get(c.name)!;
     expect(geo.length % 2).toBe(0);
@@ -87,6 +133,7 @@ describe.each(cases)("$name", (c) => {
   });
 
   it("prints each back piece exactly behind a front piece (the mirror for the flip edge), blank backs empty", () => {
+    expect(c.print.layout).not.toBe("fold");
     const { pages, geo } = measured.get(c.name)!;
     for (let i = 0; i < geo.length; i += 2) {
       const front = geo[i];
@@ -104,6 +151,9 @@ describe.each(cases)("$name", (c) => {
     }
   });
 
+});
+
+describe.each(cases)("$name", (c) => {
   it("sets TrimBox to the imposed pieces and BleedBox to trim + bleed, both inside the MediaBox", () => {
     const { pages, geo } = measured.get(c.name)!;
     geo.forEach((g, i) => {
@@ -167,7 +217,7 @@ describe.each(cases)("$name", (c) => {
       const { pages, geo } = measured.get(c.name)!;
       let checked = 0;
       pages.forEach((page, i) => {
-        for (const p of page.placements.filter((q) => q.outline === false && q.clip.shape.type === "rect" && page.landscape)) {
+        for (const p of page.placements.filter((q) => q.outline === false && q.clip.shape.type === "rect" && q.window === undefined)) {
           const clip = geo[i].pieces.find((b) => Math.abs(b.x - (p.x - c.print.bleedMm)) < TOL && Math.abs(b.y - (p.y - c.print.bleedMm)) < TOL);
           expect(clip, `page ${i + 1}: ${p.face} without its bleed`).toBeDefined();
           expect(clip!.w).toBeCloseTo(p.w + 2 * c.print.bleedMm, 1);

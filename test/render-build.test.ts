@@ -6,7 +6,7 @@
 import { describe, expect, it, beforeAll } from "vitest";
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildGame, printPages, renderSides, type BuildResult } from "../src/render/build";
+import { buildGame, printDocument, renderSides, type BuildResult } from "../src/render/build";
 import { DEFAULT_PRINT, PAPERS } from "../src/render/page";
 import { TemplateSet } from "../src/render/face";
 import { DATA, TEMPLATES, game, pngSize, readPdf, subset, tempDir, templates } from "./render-support";
@@ -45,7 +45,8 @@ describe("lunar-trick: full print PDF", () => {
 
   it("prints the imposed sheets in duplex order on the right paper, footers naming each page's components", async () => {
     for (const [paper, size] of [["a4", A4], ["letter", LETTER]] as const) {
-      const pages = printPages(game("lunar-trick"), PAPERS[paper], DEFAULT_PRINT);
+      // The contents page and its blank back, then the sheets.
+      const pages = printDocument(game("lunar-trick"), PAPERS[paper], DEFAULT_PRINT).pages;
       const pdf = await readPdf(readFileSync(join(out, "lunar-trick/print", `lunar-trick-${paper}.pdf`)));
       expect(pdf.pages).toHaveLength(pages.length);
       expect(pdf.pages.length % 2).toBe(0);
@@ -55,9 +56,11 @@ describe("lunar-trick: full print PDF", () => {
         expect(p.text).toContain("print at 100 % — 10 mm ruler");
         expect(p.text).toContain(`Lunar Trick — ${pages[i].label}`);
       });
-      expect(pages[0].label).toBe("Moon Cards");
-      expect(pdf.pages[0].text).toContain("Rising Moon 1");
-      expect(pages[1].label).toBe("Moon Cards (backs)");
+      expect(pages[0].label).toBe("contents");
+      expect(pdf.pages[0].text).toContain("Lunar Trick — what to print");
+      expect(pages[2].label).toBe("Moon Cards");
+      expect(pdf.pages[2].text).toContain("Rising Moon 1");
+      expect(pages[3].label).toBe("Moon Cards (backs)");
       // Small pieces share sheets: the tokens fill the cells the cards left free.
       expect(pages.some((p) => p.label.includes("Trump Status Card") && p.label.includes("Moon Markers"))).toBe(true);
       // Reference sheet tables come from rules.yaml through the model.
@@ -168,7 +171,7 @@ describe("editing the YAML", () => {
     const edited = await buildGame(subset(game("eclipsed", data), 3, only), { outDir: after, templates: templates(), papers: ["a4"], png: true });
 
     const pdf = await readPdf(readFileSync(join(after, "eclipsed/print/eclipsed-a4.pdf")));
-    expect(pdf.pages[0].text).toContain("Zebra quartz edited by the render test.");
+    expect(pdf.pages[2].text).toContain("Zebra quartz edited by the render test.");
     const png = (dir: string, id: string): Buffer => readFileSync(join(dir, "eclipsed/cards/cards", `${id}.png`));
     expect(png(after, "solar-2").equals(png(before, "solar-2"))).toBe(false);
     expect(png(after, "solar-1").equals(png(before, "solar-1"))).toBe(true);

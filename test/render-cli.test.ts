@@ -29,11 +29,14 @@ describe("syzygy build", () => {
   it("parses --paper and --back-offset", () => {
     expect(parsePapers("both")).toEqual(["a4", "letter"]);
     expect(parsePapers("letter")).toEqual(["letter"]);
+    expect(parsePapers("a3,tabloid,a3")).toEqual(["a3", "tabloid"]);
     expect(parseBackOffset("0.5,-1")).toEqual({ x: 0.5, y: -1 });
   });
 
   it.each([
-    [["build", "--paper", "a3"], /--paper must be a4, letter or both/],
+    [["build", "--paper", "a5"], /--paper must be a4, letter, a3, tabloid/],
+    [["build", "--paper", "__proto__"], /--paper must be a4, letter, a3, tabloid/],
+    [["build", "--layout", "booklet"], /--layout must be duplex or fold/],
     [["build", "--back-offset", "1mm"], /--back-offset expects X,Y/],
     [["build", "--duplex", "top"], /--duplex must be long or short/],
     [["build", "chess"], /unknown game "chess"/],

@@ -75,14 +75,20 @@ describe("card grids", () => {
     }
   });
 
-  it("cut-lines option adds full-length lines", () => {
+  it("cut-lines option adds lines across the page, broken where the cards' art is", () => {
     const plain = flat(imposeCards(cards(9), PAPERS.a4, DEFAULT_PRINT))[0];
     const cut = flat(imposeCards(cards(9), PAPERS.a4, { ...DEFAULT_PRINT, cutLines: true }))[0];
     expect(plain.lines.some((l) => l.kind === "cut")).toBe(false);
     const full = cut.lines.filter((l) => l.kind === "cut");
-    expect(full).toHaveLength(8); // 4 vertical + 4 horizontal cut positions
-    // Across the page, but inside the 5 mm print margin and above the footer.
-    expect(full.some((l) => l.y1 === 5 && l.y2 === 297 - 5 - 4.5)).toBe(true);
+    // 4 vertical cut positions, each a line above and below the grid's art. A4's 3 × 3 grid leaves
+    // under 3 mm between the side margins and the art: no room for horizontal lines there (the
+    // crop marks, on their white underlay, mark those cuts).
+    expect(new Set(full.filter((l) => l.x1 === l.x2).map((l) => l.x1)).size).toBe(4);
+    expect(full.filter((l) => l.y1 === l.y2)).toEqual([]);
+    expect(full).toHaveLength(8);
+    // From the 5 mm print margin, and down to the footer.
+    expect(full.some((l) => l.y1 === 5)).toBe(true);
+    expect(full.some((l) => l.y2 === 297 - 5 - 4.5)).toBe(true);
   });
 });
 

@@ -154,12 +154,12 @@ describe("watcher over changing folders", () => {
     expect(n).toBeLessThan(41);
   }, 60_000);
 
-  it("an art file replaced rebuilds the faces that show it (the card back)", async () => {
-    const art = join(data, "lunar-trick", "images", "night-sky.png");
+  it("an art file replaced rebuilds the faces that show it (the card back of the moon cards and dividers)", async () => {
+    const art = join(data, "lunar-trick", "images", "moon-emblem.svg");
     const [from, fromLine] = [events.length, lines.length];
-    writeFileSync(art, Buffer.from(PNG_1X1, "base64"));
+    writeFileSync(art, readFileSync(art, "utf8").replace("</svg>", '<circle cx="50" cy="50" r="3" fill="#ff0000"/></svg>'));
     await until(rebuilt("lunar-trick"), from);
-    expect(facesChanged("lunar-trick", fromLine)).toBe(1);
+    expect(facesChanged("lunar-trick", fromLine)).toBe(2);
   }, 60_000);
 
   it("a font file added (and declared), then replaced, rebuilds the game that declares it", async () => {

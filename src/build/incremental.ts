@@ -17,7 +17,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
-import { printPages, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
+import { printDocument, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
 import { renderFace, type RenderedFace, type TemplateSet } from "../render/face";
 import { assetsUnchanged, withAssetLog } from "../render/image-assets";
 import { FACE_MANIFEST, faceManifestJson, listFaces, type FaceEntry } from "../render/faces";
@@ -109,9 +109,12 @@ function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOp
   const firstCard = game.components.find((c) => c.kind === "card");
   for (const paperId of opts.papers) {
     const paper = PAPERS[paperId];
-    const pages = printPages(game, paper, print);
-    const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}.pdf`);
-    jobs.push(pdfJob(paperId, file, pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex }, version));
+    const doc = printDocument(game, paper, print);
+    const fold = print.layout === "fold";
+    const file = join(opts.outDir, game.id, "print", doc.name);
+    jobs.push(pdfJob(paperId, file, doc.pages, art, { title: doc.title, footer: game.title, paper, duplex: fold ? "none" : print.duplex, outline: doc.outline }, version));
+    // A fold-and-glue sheet registers by folding: no duplex alignment test; a partial reprint needs none.
+    if (fold || print.only !== undefined) continue;
     if (firstCard) {
       const test = alignmentTest({ width: firstCard.width, height: firstCard.height }, paper, print);
       const alignFile = join(opts.outDir, game.id, "print", `${game.id}-alignment-test-${paperId}.pdf`);

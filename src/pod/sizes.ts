@@ -17,7 +17,13 @@ export interface PodCardSize {
 
 /** Each service's card sizes this export supports (portrait). */
 export const POD_SIZES: Record<PodService, PodCardSize[]> = {
-  tgc: [{ name: "poker", w: 63.5, h: 88.9 }],
+  // Mini 1.75 × 2.5 in and tarot 2.75 × 4.75 in: TGC's Mini Deck (600 × 825 px) and Tarot Deck
+  // (900 × 1500 px) templates, i.e. trim + 1/8 in bleed at 300 dpi (docs/print-on-demand.md).
+  tgc: [
+    { name: "poker", w: 63.5, h: 88.9 },
+    { name: "mini", w: 44.45, h: 63.5 },
+    { name: "tarot", w: 69.85, h: 120.65 },
+  ],
   dtc: [{ name: "poker", w: 63.5, h: 88.9 }],
 };
 

@@ -1,8 +1,10 @@
 /**
  * The Game Crafter: per deck, one zip of PNGs at the size of TGC's template for the card (poker:
  * 825 × 1125 px, 1/8 in bleed). One image per physical card, so an upload makes the right number
- * of cards without editing quantities; numbered so the upload keeps the deck's order; one
- * `back.png` for the deck's shared back, `<n>-<item>-back.png` for a card with its own back.
+ * of cards without editing quantities; numbered so the upload keeps the deck's order. Faces are
+ * `<n>-<item>.png` and nothing else is: the deck's back is `back.png` (also when its only back is
+ * a card's own, as for a one-card deck of a two-sided card), and a card whose own back differs
+ * from the deck's is `back-<n>-<item>.png`, so dragging `<digits>-*.png` uploads faces only.
  */
 import { availableParallelism } from "node:os";
 import { fontFilesFor } from "../render/fonts";
@@ -21,13 +23,13 @@ export function safeName(id: string): string {
 export function tgcFiles(deck: PodDeck): { name: string; art: string }[] {
   const digits = Math.max(3, String(deck.cards.length).length);
   const files: { name: string; art: string }[] = [];
-  let sharedBack: string | undefined;
+  const backs = new Set(deck.cards.flatMap((c) => (c.back === undefined ? [] : [c.back])));
+  // The deck's back: the one its cards share, or, when every card has the same back, that one.
+  const sharedBack = deck.cards.find((c) => c.back !== undefined && !c.ownBack)?.back ?? (backs.size === 1 ? [...backs][0] : undefined);
   for (const card of deck.cards) {
     const n = String(card.position).padStart(digits, "0");
     files.push({ name: `${n}-${safeName(card.itemId)}.png`, art: card.face });
-    if (card.back === undefined) continue;
-    if (card.ownBack) files.push({ name: `${n}-${safeName(card.itemId)}-back.png`, art: card.back });
-    else sharedBack = card.back;
+    if (card.back !== undefined && card.back !== sharedBack) files.push({ name: `back-${n}-${safeName(card.itemId)}.png`, art: card.back });
   }
   if (sharedBack !== undefined) files.push({ name: "back.png", art: sharedBack });
   return files;

@@ -12,6 +12,7 @@ import { writePdf } from "./pdf";
 import { writeFileAtomic } from "./files";
 import { mapLimit } from "./map-limit";
 import { imposeAll } from "./kinds/index";
+import { withContents, type OutlineEntry } from "./contents";
 import { alignmentTest } from "./alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type Paper, type PrintOptions } from "./page";
 import { BLEED_MM, type RenderGame, type Warning } from "./types";
@@ -62,6 +63,21 @@ export function printPages(game: RenderGame, paper: Paper, print: PrintOptions):
   return imposeAll(game.components, paper, print);
 }
 
+/**
+ * What a print PDF holds: the contents page first, then the pieces (only the `--only` components
+ * when given), with the outline; and the file's name, e.g. lunar-trick-a4.pdf,
+ * lunar-trick-a4-fold.pdf, lunar-trick-a4-only-dividers.pdf.
+ */
+export function printDocument(game: RenderGame, paper: Paper, print: PrintOptions): { pages: Page[]; outline: OutlineEntry[]; name: string; title: string } {
+  const only = print.only;
+  const components = only === undefined ? game.components : game.components.filter((c) => only.includes(c.id));
+  const fold = print.layout === "fold";
+  const title = `${game.title} — print and play (${paper.id.toUpperCase()}${fold ? ", fold and glue" : ""}${only === undefined ? "" : `, only ${components.map((c) => c.title).join(", ")}`})`;
+  const { pages, outline } = withContents(imposeAll(components, paper, print), components, print, game.title);
+  const name = `${game.id}-${paper.id}${fold ? "-fold" : ""}${print.inkSaver === true ? "-ink-saver" : ""}${only === undefined ? "" : `-only-${only.join("-")}`}.pdf`;
+  return { pages, outline, name, title };
+}
+
 export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<BuildResult> {
   const print: PrintOptions = { ...DEFAULT_PRINT, ...opts.print };
   const progress = opts.progress ?? (() => {});
@@ -98,12 +114,12 @@ export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<B
       const start = performance.now();
       const paper = PAPERS[paperId];
       progress(`${game.id}: PDF ${paperId}`);
-      const pages = printPages(game, paper, print);
-      const pdf = await writePdf(pages, art, { title: `${game.title} — print and play (${paperId.toUpperCase()})`, footer: game.title, paper, duplex: print.duplex });
-      const file = join(opts.outDir, game.id, "print", `${game.id}-${paperId}.pdf`);
+      const doc = printDocument(game, paper, print);
+      const pdf = await writePdf(doc.pages, art, { title: doc.title, footer: game.title, paper, duplex: print.layout === "fold" ? "none" : print.duplex, outline: doc.outline });
+      const file = join(opts.outDir, game.id, "print", doc.name);
       writeFileAtomic(file, pdf);
       files.push(file);
-      if (firstCard) {
+      if (firstCard && print.layout !== "fold") {
         const test = alignmentTest({ width: firstCard.width, height: firstCard.height }, paper, print);
         const alignPdf = await writePdf(test.pages, test.faces, { title: `${game.title} — duplex alignment test`, footer: game.title, paper, duplex: print.duplex });
         const alignFile = join(opts.outDir, game.id, "print", `${game.id}-alignment-test-${paperId}.pdf`);

@@ -5,7 +5,7 @@
 import { BLEED_MM, type CutShape } from "./types";
 
 export interface Paper {
-  id: "a4" | "letter";
+  id: "a4" | "letter" | "a3" | "tabloid";
   /** Portrait size. */
   w: number;
   h: number;
@@ -14,6 +14,9 @@ export interface Paper {
 export const PAPERS: Record<Paper["id"], Paper> = {
   a4: { id: "a4", w: 210, h: 297 },
   letter: { id: "letter", w: 215.9, h: 279.4 },
+  // Twice A4 and (nearly) twice Letter: boards print whole, more cards to a sheet.
+  a3: { id: "a3", w: 297, h: 420 },
+  tabloid: { id: "tabloid", w: 279.4, h: 431.8 },
 };
 
 export interface PrintOptions {
@@ -27,9 +30,19 @@ export interface PrintOptions {
   duplex: "long" | "short";
   /** Shift of every back page (mm), to correct a printer's front/back misregistration. */
   backOffset: { x: number; y: number };
+  /**
+   * "duplex": backs on the back of the sheet. "fold": for one-sided printers, each sheet holds the
+   * fronts on its left half and their backs on its right half, mirrored across the fold line in
+   * the middle, so folding the sheet there puts every back exactly behind its front.
+   */
+  layout: "duplex" | "fold";
+  /** Component ids: print only these (a partial reprint); the file is named after them. */
+  only?: string[];
+  /** Ink saving: dark backs print with their colours inverted (a light ground, dark linework). */
+  inkSaver?: boolean;
 }
 
-export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, bleedMm: BLEED_MM, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 } };
+export const DEFAULT_PRINT: PrintOptions = { bleedLayout: false, bleedMm: BLEED_MM, cutLines: false, duplex: "long", backOffset: { x: 0, y: 0 }, layout: "duplex" };
 
 export interface Rect {
   x: number;
@@ -58,6 +71,8 @@ export interface Placement {
   outline: boolean;
   /** Part of the art to show, for tiled boards: an offset into the art (mm) and the window size. */
   window?: Rect;
+  /** A back printed ink-saving: inverted when its art is mostly dark (see pdf.ts). */
+  inkSaver?: boolean;
 }
 
 /** Bleed per edge of a rectangle, mm. */
@@ -74,8 +89,8 @@ export interface Line {
   x2: number;
   y2: number;
   dashed?: boolean;
-  /** Thin grey cut line vs. black crop mark. */
-  kind: "crop" | "cut" | "overlap";
+  /** Thin grey cut line vs. black crop mark; "fold": where a fold-and-glue sheet is folded. */
+  kind: "crop" | "cut" | "overlap" | "fold";
   /** Drawn over a white underlay: the mark crosses bleed art (no room for it outside). */
   halo?: boolean;
 }
@@ -98,6 +113,8 @@ export interface Page {
   placements: Placement[];
   lines: Line[];
   labels: Label[];
+  /** A page of text (the contents page): a title and lines, set inside the print margin. */
+  text?: { title: string; lines: string[] };
   /** Union of the trimmed pieces and of their bleed (absent on a blank page). */
   trim?: Rect;
   bleed?: Rect;
@@ -221,17 +238,63 @@ export function cropMarks(xs: number[], ys: number[], page: { w: number; h: numb
   return out;
 }
 
-/** Full-length cut lines through every cut position. */
-export function cutLines(xs: number[], ys: number[], page: { w: number; h: number }): Line[] {
-  const bottom = footerTop(page);
-  return [
-    ...xs.map((x) => ({ x1: x, y1: PRINT_MARGIN, x2: x, y2: bottom, kind: "cut" as const })),
-    ...ys.map((y) => ({ x1: PRINT_MARGIN, y1: y, x2: page.w - PRINT_MARGIN, y2: y, kind: "cut" as const })),
-  ];
+/** Pieces of the span a..b left once the intervals in `cover` are taken out, at least `min` long. */
+function spansOutside(a: number, b: number, cover: [number, number][], min: number): [number, number][] {
+  const out: [number, number][] = [];
+  let at = a;
+  for (const [c0, c1] of [...cover].sort((p, q) => p[0] - q[0])) {
+    if (c1 <= at) continue;
+    if (c0 >= b) break;
+    if (c0 - at >= min) out.push([at, c0]);
+    at = Math.max(at, c1);
+  }
+  if (b - at >= min) out.push([at, b]);
+  return out;
 }
 
-/** A back page's position of a piece: mirrored about the edge the sheet turns over on. */
+/**
+ * Full-length cut lines through every cut position, from print margin to print margin, broken
+ * wherever they would cross art (`art`: the pieces' bleed boxes): a line is a guide for the
+ * trimmer's ruler, and printed over a card it would stay on the card.
+ */
+export function cutLines(xs: number[], ys: number[], page: { w: number; h: number }, art: Rect[] = []): Line[] {
+  const bottom = footerTop(page);
+  const out: Line[] = [];
+  const min = MARK_MIN;
+  for (const x of xs) {
+    const cover = art.filter((r) => r.x < x + 1e-6 && x < r.x + r.w + 1e-6).map((r): [number, number] => [r.y - MARK_GAP, r.y + r.h + MARK_GAP]);
+    for (const [y1, y2] of spansOutside(PRINT_MARGIN, bottom, cover, min)) out.push({ x1: x, y1, x2: x, y2, kind: "cut" });
+  }
+  for (const y of ys) {
+    const cover = art.filter((r) => r.y < y + 1e-6 && y < r.y + r.h + 1e-6).map((r): [number, number] => [r.x - MARK_GAP, r.x + r.w + MARK_GAP]);
+    for (const [x1, x2] of spansOutside(PRINT_MARGIN, page.w - PRINT_MARGIN, cover, min)) out.push({ x1, y1: y, x2, y2: y, kind: "cut" });
+  }
+  return out;
+}
+
+/**
+ * The fold-and-glue sheet: landscape, folded along the vertical line through its middle. Fronts
+ * stand in `half` (the left half less FOLD_GAP at the fold), backs at their mirror in the right half.
+ */
+export const FOLD_GAP = BLEED_MM + 0.5;
+
+export function foldHalf(page: { w: number; h: number }): Rect {
+  return { x: MARK_ROOM, y: MARK_ROOM, w: page.w / 2 - FOLD_GAP - MARK_ROOM, h: page.h - 2 * MARK_ROOM - FOOTER_BAND };
+}
+
+/** The fold line (dashed) down the middle of a fold-and-glue sheet: between the fronts' and the backs' bleed. */
+export function foldLine(page: { w: number; h: number }): Line {
+  const x = page.w / 2;
+  return { x1: x, y1: PRINT_MARGIN, x2: x, y2: footerTop(page), dashed: true, kind: "fold" };
+}
+
+/** What a fold-and-glue page's footer says to do. */
+export const FOLD_NOTE = "fold on the dashed line, glue, cut";
+
+/** A back page's position of a piece: mirrored about the edge the sheet turns over on (or the fold). */
 export function mirrorForBack(r: Rect, page: { w: number; h: number; landscape: boolean }, opts: PrintOptions): { x: number; y: number; mirrorColumns: boolean } {
+  // Fold-and-glue: the mirror across the fold line in the middle of the same page.
+  if (opts.layout === "fold") return { x: page.w - r.x - r.w, y: r.y, mirrorColumns: true };
   // The long edge is vertical on a portrait page (columns mirror), horizontal on a landscape one.
   const mirrorColumns = (opts.duplex === "long") !== page.landscape;
   return {

@@ -5,6 +5,7 @@
  * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
  */
 import PDFDocument from "pdfkit";
+import { Resvg } from "@resvg/resvg-js";
 import { FONT_FACES } from "./fonts";
 import { inlineArt, inlinable, placeArt, svgBox, type PlacedArt, placedArt } from "./pdf-art";
 import { hasRecording, recordingFor, type ArtStore } from "./pdf-art-cache";
@@ -19,7 +20,10 @@ export interface PdfMeta {
   /** Footer prefix, e.g. the game's title. */
   footer: string;
   paper: Paper;
-  duplex: "long" | "short";
+  /** PDF outline (bookmarks): a title at a 0-based page index, in page order. */
+  outline?: { page: number; title: string }[];
+  /** "none": a one-sided print run (fold-and-glue sheets). */
+  duplex: "long" | "short" | "none";
 }
 
 /** Fixed so identical input gives identical bytes. */
@@ -59,6 +63,67 @@ function located<T>(face: string, draw: () => T): T {
   }
 }
 
+/** Mean luminance below which a back counts as dark (a full-bleed dark ground) for ink saving. */
+const DARK = 0.35;
+const darkness = new Map<string, boolean>();
+
+/** Whether art is mostly dark: its mean relative luminance on white, from a 48 px rendering. */
+export function isDark(svg: string): boolean {
+  let dark = darkness.get(svg);
+  if (dark === undefined) {
+    const img = new Resvg(svg, { fitTo: { mode: "width", value: 48 }, font: { loadSystemFonts: false } }).render();
+    const px = img.pixels;
+    let sum = 0;
+    const lin = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    for (let i = 0; i < px.length; i += 4) {
+      const white = 255 - px[i + 3];
+      const ch = (j: number): number => lin(Math.min(255, px[i + j] + white) / 255);
+      sum += 0.2126 * ch(0) + 0.7152 * ch(1) + 0.0722 * ch(2);
+    }
+    dark = sum / (px.length / 4) < DARK;
+    darkness.set(svg, dark);
+  }
+  return dark;
+}
+
+/**
+ * Inverts what is drawn inside the current clip (white in "Difference" blend mode): a dark ground
+ * becomes light and light linework dark, so the back keeps its design for a fraction of the ink.
+ */
+function invertClip(doc: PDFKit.PDFDocument, p: Placement): void {
+  const d = doc as any;
+  if (d._syzygyInvert === undefined) {
+    d._syzygyInvert = doc.ref({ Type: "ExtGState", BM: "Difference" });
+    d._syzygyInvert.end();
+  }
+  d.page.ext_gstates.GsInkSaver = d._syzygyInvert;
+  d.addContent("/GsInkSaver gs");
+  const s = placementSides(p);
+  doc.rect((p.x - s.left - 1) * k, (p.y - s.top - 1) * k, (p.w + s.left + s.right + 2) * k, (p.h + s.top + s.bottom + 2) * k).fill("#ffffff");
+}
+
+/** Width (mm) of the white band drawn outside a cut outline. */
+export const OUTLINE_HALO = 0.35;
+
+/**
+ * The band between a cut outline and the outline grown by OUTLINE_HALO (filled even-odd). A pie
+ * slice's band follows only its arc: its straight edges are cuts shared with the next slice.
+ */
+function haloPath(doc: PDFKit.PDFDocument, shape: CutShape, r: Rect): void {
+  if (shape.type === "pie") {
+    const cx = r.x + r.w / 2;
+    const cy = r.y + r.h / 2;
+    const r0 = Math.min(r.w, r.h) / 2;
+    const r1 = r0 + OUTLINE_HALO;
+    const half = Math.PI / shape.slices;
+    const p = (rad: number, a: number): string => `${(cx + rad * Math.sin(a)) * k} ${(cy - rad * Math.cos(a)) * k}`;
+    doc.path(`M${p(r0, -half)}A${r0 * k} ${r0 * k} 0 0 1 ${p(r0, half)}L${p(r1, half)}A${r1 * k} ${r1 * k} 0 0 0 ${p(r1, -half)}Z`);
+    return;
+  }
+  shapePath(doc, shape, r, 0);
+  shapePath(doc, shape, r, OUTLINE_HALO);
+}
+
 function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asForm: boolean, placed: PlacedArt, warn: (m: string) => void): void {
   const art = recordingFor(svg);
   for (const m of art.warnings) warn(m);
@@ -66,6 +131,7 @@ function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asFor
   if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
   shapePath(doc, p.window ? { type: "rect" } : p.clip.shape, p, p.clip.grow, placementSides(p));
   doc.clip();
+  doc.save();
   // A window shows part of a bigger piece of art (one tile of a board): the art moves under it.
   const ox = p.window ? p.x - p.window.x : p.x;
   const oy = p.window ? p.y - p.window.y : p.y;
@@ -80,9 +146,15 @@ function drawPlacement(doc: PDFKit.PDFDocument, p: Placement, svg: string, asFor
     inlineArt(doc, art, placed);
   }
   doc.restore();
+  if (p.inkSaver === true && isDark(svg)) invertClip(doc, p);
+  doc.restore();
   if (p.outline) {
     doc.save();
     if (p.rotate !== 0) doc.rotate(p.rotate, { origin: [(p.x + p.w / 2) * k, (p.y + p.h / 2) * k] });
+    // A white band just outside the cut, over the bleed: the black line stands out on dark art
+    // too, and the piece's own art stays untouched.
+    haloPath(doc, p.clip.shape, p);
+    doc.fillColor("#ffffff").fill("even-odd");
     shapePath(doc, p.clip.shape, p, 0);
     doc.lineWidth(0.4).strokeColor("#000000").stroke();
     doc.restore();
@@ -121,6 +193,22 @@ function drawFooter(doc: PDFKit.PDFDocument, size: { w: number; h: number }, tex
   doc.restore();
 }
 
+/** A page of text: title and lines from 15 mm in, wrapped inside the page less 15 mm each side. */
+function drawText(doc: PDFKit.PDFDocument, size: { w: number; h: number }, text: { title: string; lines: string[] }): void {
+  const margin = 15;
+  const width = (size.w - 2 * margin) * k;
+  doc.save();
+  doc.font(FONT_FACES.heavy.pdfName).fontSize(16).fillColor("#1a1a1a");
+  doc.text(text.title, margin * k, margin * k, { width });
+  doc.moveDown(0.6);
+  doc.font(FONT_FACES.regular.pdfName).fontSize(9.5);
+  for (const line of text.lines) {
+    const indent = line.startsWith("    ") ? 12 : 0;
+    doc.text(line.trim() === "" ? " " : line.trim(), margin * k + indent, undefined, { width: width - indent });
+  }
+  doc.restore();
+}
+
 /** `disk`: the build cache's recordings, read and written (see ArtStore). */
 export async function writePdf(pages: Page[], faces: Map<string, string>, meta: PdfMeta, disk?: ArtStore): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -132,7 +220,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
   // Ask viewers to print at 100 % and to flip on the edge the backs were laid out for.
   (doc as any)._root.data.ViewerPreferences = doc.ref({
     PrintScaling: "None",
-    Duplex: meta.duplex === "long" ? "DuplexFlipLongEdge" : "DuplexFlipShortEdge",
+    Duplex: meta.duplex === "none" ? "Simplex" : meta.duplex === "long" ? "DuplexFlipLongEdge" : "DuplexFlipShortEdge",
   });
   // (pdfkit ends the ViewerPreferences reference itself in doc.end().)
   const chunks: Buffer[] = [];
@@ -175,11 +263,13 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
         doc.restore();
       }
       doc.save();
-      doc.lineWidth(l.kind === "crop" ? 0.3 : 0.25).strokeColor(l.kind === "crop" ? "#000000" : "#888888");
+      doc.lineWidth(l.kind === "crop" ? 0.3 : 0.25).strokeColor(l.kind === "crop" ? "#000000" : l.kind === "fold" ? "#555555" : "#888888");
       if (l.dashed) doc.dash(2 * k, { space: 1.5 * k });
       doc.moveTo(l.x1 * k, l.y1 * k).lineTo(l.x2 * k, l.y2 * k).stroke();
       doc.restore();
     }
+    if (page.text) drawText(doc, size, page.text);
+    for (const o of meta.outline ?? []) if (o.page === i) doc.outline.addItem(o.title);
     for (const t of page.labels) {
       doc.save();
       doc.font(FONT_FACES.regular.pdfName).fontSize(t.size / k).fillColor("#555555");

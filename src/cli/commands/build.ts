@@ -11,7 +11,7 @@ import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type Increme
 import { TemplateSet } from "../../render/face";
 import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
-import type { Paper, PrintOptions } from "../../render/page";
+import { PAPERS, type Paper, type PrintOptions } from "../../render/page";
 import { CliError, describeOsError, UsageError } from "../errors";
 import { lockOutput, outDirProblem, StagedOutput, type LockedOutput } from "../../build/output-set";
 import { OutLockedError } from "../../build/lock";
@@ -36,6 +36,9 @@ interface BuildFlags {
   cutLines?: boolean;
   duplex: string;
   backOffset: string;
+  layout: string;
+  only?: string;
+  inkSaver?: boolean;
   data: string;
   out: string;
   templates?: string;
@@ -46,10 +49,13 @@ interface BuildFlags {
   changedSince?: string;
 }
 
+/** `--paper`: one size, a comma-separated list, or "both" (A4 and Letter). */
 export function parsePapers(value: string): Paper["id"][] {
-  if (value === "a4" || value === "letter") return [value];
   if (value === "both") return ["a4", "letter"];
-  throw new UsageError(`--paper must be a4, letter or both, got "${value}"`);
+  const ids = value.split(",").map((v) => v.trim());
+  const bad = ids.find((id) => !Object.hasOwn(PAPERS, id));
+  if (bad !== undefined || ids.length === 0) throw new UsageError(`--paper must be a4, letter, a3, tabloid, a list of them (a4,a3) or both (a4 and letter), got "${value}"`);
+  return [...new Set(ids)] as Paper["id"][];
 }
 
 export function parseBackOffset(value: string): { x: number; y: number } {
@@ -66,6 +72,24 @@ export function parseBleedMm(value: string): number {
     throw new UsageError(`--bleed-mm must be a number of millimetres from 0 to ${BLEED_MM} (1/8 in, the bleed the art is drawn with), got "${value}"`);
   }
   return n;
+}
+
+/** `--only a,b`: component ids, each a plain id. */
+export function parseOnly(value: string): string[] {
+  const ids = value.split(",").map((v) => v.trim());
+  if (ids.some((id) => !/^[a-z0-9][a-z0-9-]*$/.test(id))) throw new UsageError(`--only expects component ids separated by commas (e.g. dividers,moon-markers), got "${value}"`);
+  return [...new Set(ids)];
+}
+
+/** Every `--only` id must name a component of the game: a typo would print nothing. */
+export function checkOnly(only: string[] | undefined, game: string, components: string[]): void {
+  const unknown = only?.filter((id) => !components.includes(id)) ?? [];
+  if (unknown.length > 0) throw new UsageError(`--only: ${game} has no component ${unknown.map((u) => `"${u}"`).join(", ")} (its components: ${components.join(", ")})`);
+}
+
+export function parseLayout(value: string): PrintOptions["layout"] {
+  if (value === "duplex" || value === "fold") return value;
+  throw new UsageError(`--layout must be duplex or fold, got "${value}"`);
 }
 
 function parseDuplex(value: string): PrintOptions["duplex"] {
@@ -103,6 +127,9 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     cutLines: flags.cutLines === true,
     duplex: parseDuplex(flags.duplex),
     backOffset: parseBackOffset(flags.backOffset),
+    layout: parseLayout(flags.layout),
+    ...(flags.only === undefined ? {} : { only: parseOnly(flags.only) }),
+    ...(flags.inkSaver === true ? { inkSaver: true } : {}),
   };
   const outProblem = outDirProblem(flags.out);
   if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
@@ -116,6 +143,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // The earlier versions for --changed-since, read before anything is written (a bad ref fails first).
   using earlierGames = earlierVersions(models, flags.changedSince);
   const earlier = earlierGames.games;
+  for (const model of models) checkOnly(print.only, model.id, model.components.map((c) => c.id));
   const tty = process.stderr.isTTY === true;
   // On a terminal one line updates in place; in logs, one line per step and per finished count.
   let lastStep = "";
@@ -240,13 +268,16 @@ async function updatePacks(models: GameModel[], earlier: (GameModel | undefined)
 export function declare(command: Command): void {
   command
     .argument("[game...]", GAMES_ARGUMENT_HELP)
-    .option("--paper <paper>", "a4, letter or both", "both")
+    .option("--paper <paper>", "a4, letter, a3, tabloid, a list (a4,a3) or both (a4 and letter)", "both")
     .option("--no-png", "skip the PNG files (PDFs only)")
     .option("--bleed", "every card with its bleed and gutters between cards, instead of cards edge to edge")
     .option("--bleed-mm <mm>", "bleed printed beyond the cut lines, 0 to 3.175 (1/8 in)", String(BLEED_MM))
     .option("--cut-lines", "full-length cut lines across the page")
     .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")
     .option("--back-offset <x,y>", "shift back pages by X,Y mm to fix front/back misregistration", "0,0")
+    .option("--only <components>", "print PDFs of these components only (ids, comma-separated), for a partial reprint: <game>-<paper>-only-<ids>.pdf")
+    .option("--ink-saver", "print dark card and token backs inverted (light ground, dark lines) to save ink")
+    .option("--layout <layout>", "duplex (backs on the back of each sheet) or fold (one-sided printers: fronts and backs side by side, fold and glue)", "duplex")
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
     .option("--out <dir>", "output folder", "./out")

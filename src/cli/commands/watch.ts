@@ -85,7 +85,7 @@ export function declare(command: Command): void {
     .option("--no-serve", "do not serve the galleries")
     .option("--no-pdf", "skip the print PDFs (faster while editing card looks)")
     .option("--no-png", "skip the PNG files")
-    .option("--paper <paper>", "a4, letter or both", "both")
+    .option("--paper <paper>", "a4, letter, a3, tabloid, a list (a4,a3) or both (a4 and letter)", "both")
     .option("--bleed", "cards with bleed, 8-up landscape, instead of trimmed 3×3")
     .option("--cut-lines", "full-length cut lines across the page")
     .option("--duplex <edge>", "printer flip edge for the backs: long or short", "long")

@@ -378,7 +378,7 @@ export const RULES: Rules = {
       "name": "Traveler",
       "short": "T",
       "court": false,
-      "notes": "High (15) or low (1) — declared at time of play",
+      "notes": "High (14, above the Warden) or low (1) — declared at time of play",
       "ability": ""
     },
     {
@@ -458,8 +458,8 @@ export const RULES: Rules = {
       "name": "Scout",
       "short": "S",
       "court": true,
-      "notes": "Court — bridges alignment in runs",
-      "ability": "Bridges Light/Dark alignment — run may cross alignment"
+      "notes": "Court — cancels a cross-align run’s −1",
+      "ability": "Cancels the −1 of a cross-align run it is in"
     },
     {
       "rank": 12,
@@ -899,7 +899,7 @@ export const RULES: Rules = {
       "kind": "run",
       "name": "Cross-align run",
       "required": "Mixed Light+Dark",
-      "score": "1/card −1 (min 1)",
+      "score": "1/card −1 (min 1); no −1 with a Scout",
       "points": 1,
       "perCard": true,
       "penalty": 1,

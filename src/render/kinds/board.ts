@@ -15,6 +15,7 @@ import {
   footerTop,
   grow,
   markedArea,
+  mirrorForBack,
   pageSize,
   type Page,
   type Paper,
@@ -28,7 +29,46 @@ export const TILE_OVERLAP = 10;
 /** Space between a board's crop marks and pieces placed below it. */
 const CLEARANCE = 2;
 
-export function imposeBoards(component: RenderComponent, paper: Paper, opts: PrintOptions): Sheet[] {
+/** Room a board needs beyond its trim on each side inside another sheet's free space: bleed and full crop marks. */
+function boardRoom(b: number): number {
+  return b + MARK_GAP + MARK_MAX;
+}
+
+/**
+ * Places a board copy in the free space other sheets left (empty card cells of a row), if one is
+ * big enough for it, its bleed and full-length crop marks; the space it leaves is offered on.
+ */
+function placeInFree(component: RenderComponent, item: RenderComponent["items"][number], sheets: Sheet[], opts: PrintOptions, paper: Paper): boolean {
+  const { width: w, height: h } = component;
+  const b = opts.bleedMm;
+  const room = boardRoom(b);
+  for (const sheet of sheets) {
+    for (const [i, r] of sheet.free.entries()) {
+      if (w + 2 * room > r.w + 1e-9 || h + 2 * room > r.h + 1e-9) continue;
+      const size = pageSize(paper, sheet.front.landscape);
+      const x = r.x + room;
+      const y = r.y + room;
+      sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate: 0, clip: { shape: component.shape, grow: b }, outline: false });
+      sheet.front.lines.push(...cropMarks([x, x + w], [y, y + h], size, b));
+      const [names, note] = sheet.front.label.split(" — ");
+      if (!names.split(" + ").includes(component.title)) sheet.front.label = `${names} + ${component.title}${note === undefined ? "" : ` — ${note}`}`;
+      // What is left: beside the board (full height) and below it.
+      const used = { w: w + 2 * room + CLEARANCE, h: h + 2 * room + CLEARANCE };
+      const rest: Rect[] = [];
+      if (r.w - used.w > 0) rest.push({ x: r.x + used.w, y: r.y, w: r.w - used.w, h: r.h });
+      if (r.h - used.h > 0) rest.push({ x: r.x, y: r.y + used.h, w: Math.min(used.w, r.w), h: r.h - used.h });
+      sheet.free.splice(i, 1, ...rest);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Boards and sheets, one per sheet of paper; a board also goes into the free space of `others`
+ * (the sheets already imposed, changed in place) when it fits there. Returns the new sheets.
+ */
+export function imposeBoards(component: RenderComponent, paper: Paper, opts: PrintOptions, others: Sheet[] = []): Sheet[] {
   const { width: w, height: h } = component;
   const b = opts.bleedMm;
   const sheets: Sheet[] = [];
@@ -39,6 +79,7 @@ export function imposeBoards(component: RenderComponent, paper: Paper, opts: Pri
   };
   for (const item of component.items) {
     for (let copy = 0; copy < item.copies; copy++) {
+      if (component.kind === "board" && placeInFree(component, item, others, opts, paper)) continue;
       if (!fits(false) && !fits(true)) {
         sheets.push(...tiles(component, item.id, paper).map((front) => ({ front, free: [] })));
         continue;
@@ -63,11 +104,36 @@ export function imposeBoards(component: RenderComponent, paper: Paper, opts: Pri
       };
       const below = y + h + b + MARK_GAP + MARK_MAX + CLEARANCE;
       const free: Rect[] = [];
-      if (footerTop(size) - below > 0) free.push({ x: PRINT_MARGIN, y: below, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - below });
+      // Fold-and-glue: a board page is not folded, so it takes no two-sided pieces.
+      if (footerTop(size) - below > 0 && opts.layout !== "fold") free.push({ x: PRINT_MARGIN, y: below, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - below });
       sheets.push({ front, free });
     }
   }
-  return sheets;
+  return component.kind === "sheet" && opts.layout !== "fold" ? backToBack(sheets, paper, opts) : sheets;
+}
+
+/**
+ * One-sided sheets (reference pages) two to a sheet of paper: each second page is printed on the
+ * back of the first, at the mirror of its place, when both stand the same way and are not tiled.
+ */
+function backToBack(sheets: Sheet[], paper: Paper, opts: PrintOptions): Sheet[] {
+  const out: Sheet[] = [];
+  for (let i = 0; i < sheets.length; i++) {
+    const a = sheets[i];
+    const next = sheets[i + 1];
+    const single = (s: Sheet | undefined): boolean => s !== undefined && s.back === undefined && s.front.placements.length === 1 && s.front.placements[0].window === undefined;
+    if (!single(a) || !single(next) || next!.front.landscape !== a.front.landscape) {
+      out.push(a);
+      continue;
+    }
+    const p = next!.front.placements[0];
+    const size = { ...pageSize(paper, a.front.landscape), landscape: a.front.landscape };
+    const m = mirrorForBack(p, size, opts);
+    a.back = { landscape: a.front.landscape, label: `${next!.front.label} (second page, on the back)`, placements: [{ ...p, x: m.x, y: m.y }], lines: [], labels: [], side: "back" };
+    out.push(a);
+    i++;
+  }
+  return out;
 }
 
 function tiles(component: RenderComponent, itemId: string, paper: Paper): Page[] {

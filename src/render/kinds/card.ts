@@ -13,6 +13,10 @@
 import { backKey, expandCopies, faceKey } from "../faces";
 import type { RenderComponent, RenderItem } from "../types";
 import {
+  FOLD_NOTE,
+  bleedRect,
+  foldHalf,
+  foldLine,
   cropMarks,
   cutLines,
   grow,
@@ -52,9 +56,24 @@ function fit(paper: Paper, landscape: boolean, w: number, h: number, gutter: num
   return { landscape, cols, rows, gutter, x0: (page.w - gw) / 2, y0: (PRINT_MARGIN + footerTop(page) - gh) / 2 };
 }
 
+/**
+ * Fold-and-glue: the fronts' grid in the left half of a landscape page (`foldHalf`), pushed
+ * against the fold so the space left over is outside, where the crop marks go.
+ */
+function foldFit(paper: Paper, w: number, h: number, gutter: number): Grid {
+  const page = pageSize(paper, true);
+  const half = foldHalf(page);
+  const cols = Math.max(1, Math.floor((half.w + gutter) / (w + gutter)));
+  const rows = Math.max(1, Math.floor((half.h + gutter) / (h + gutter)));
+  const gw = cols * w + (cols - 1) * gutter;
+  const gh = rows * h + (rows - 1) * gutter;
+  return { landscape: true, cols, rows, gutter, x0: half.x + half.w - gw, y0: (PRINT_MARGIN + footerTop(page) - gh) / 2 };
+}
+
 /** The grid with the most cards per page (portrait on a tie). */
 export function gridFor(component: RenderComponent, paper: Paper, opts: PrintOptions): Grid {
   const gutter = opts.bleedLayout ? 2 * opts.bleedMm : 0;
+  if (opts.layout === "fold") return foldFit(paper, component.width, component.height, gutter);
   const p = fit(paper, false, component.width, component.height, gutter);
   const l = fit(paper, true, component.width, component.height, gutter);
   return l.cols * l.rows > p.cols * p.rows ? l : p;
@@ -128,9 +147,16 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
       clip: { shape: component.shape, grow: b, sides: sidesOf(i) },
       outline: false,
     }));
-    const lines = [...cropMarks(cutsX, cutsY, page, b), ...(opts.cutLines ? cutLines(cutsX, cutsY, page) : [])];
+    const fold = opts.layout === "fold";
+    // Fold-and-glue: the sheet is cut after folding, from the fronts' side, along the marks above,
+    // below and left of the fronts (marks right of them would stand in the fold).
+    const gridRight = cutsX[cutsX.length - 1];
+    const marks = cropMarks(cutsX, cutsY, page, b).filter((l) => !fold || Math.min(l.x1, l.x2) < gridRight);
+    const lines = [...marks, ...(opts.cutLines ? cutLines(cutsX, cutsY, fold ? { ...page, w: page.w / 2 } : page, fronts.map(bleedRect)) : [])];
+    if (fold) lines.push(foldLine(page));
     const trim = union(fronts);
-    const front = { landscape: grid.landscape, label: pageLabel(chunk), placements: fronts, lines, labels: [], trim, bleed: grow(trim, b, page), side: "front" as const };
+    const label = fold ? `${pageLabel(chunk)} — ${FOLD_NOTE}` : pageLabel(chunk);
+    const front = { landscape: grid.landscape, label, placements: fronts, lines, labels: [], trim, bleed: grow(trim, b, page), side: "front" as const };
 
     const backs: Placement[] = [];
     const backed: Piece[] = [];
@@ -138,17 +164,25 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
       const key = backKey(component, item);
       if (key === undefined) return;
       const m = mirrorForBack(cellRect(i), page, opts);
-      backs.push({ face: key, x: m.x, y: m.y, w, h, rotate: 0, clip: { shape: component.shape, grow: b, sides: mirrorSides(sidesOf(i), m.mirrorColumns) }, outline: false });
+      backs.push({ face: key, x: m.x, y: m.y, w, h, rotate: 0, clip: { shape: component.shape, grow: b, sides: mirrorSides(sidesOf(i), m.mirrorColumns) }, outline: false, ...(opts.inkSaver ? { inkSaver: true } : {}) });
       backed.push({ component, item });
     });
+    // Fold-and-glue: the backs are on the same side of the paper, across the fold.
+    if (fold) {
+      fronts.push(...backs);
+      backs.length = 0;
+    }
     const btrim = backs.length > 0 ? union(backs) : undefined;
     const back = btrim && { landscape: grid.landscape, label: `${pageLabel(backed)} (backs)`, placements: backs, lines: [], labels: [], trim: btrim, bleed: grow(btrim, b, page), side: "back" as const };
     // Empty cells, less the neighbours' bleed, can take small pieces (not when cut lines run through).
+    // The empty cells of one row are one strip: a board as wide as several cards fits there.
     const free: Rect[] = [];
     if (!opts.cutLines) {
       for (let i = chunk.length; i < perPage; i++) {
         const c = cellRect(i);
-        free.push({ x: c.x + b, y: c.y + b, w: c.w - 2 * b, h: c.h - 2 * b });
+        const last = free[free.length - 1];
+        if (last !== undefined && i % grid.cols !== 0 && Math.abs(last.y - (c.y + b)) < 1e-9) last.w = c.x + c.w - b - last.x;
+        else free.push({ x: c.x + b, y: c.y + b, w: c.w - 2 * b, h: c.h - 2 * b });
       }
     }
     sheets.push({ front, back, free });

@@ -38,18 +38,20 @@ export function imposeSheets(components: RenderComponent[], paper: Paper, opts: 
       const group = components.filter((o) => o.kind === "card" && o.width === c.width && o.height === c.height);
       for (const o of group) done.add(o);
       sheets.push(...imposeCardGroup(group, paper, opts));
-    } else sheets.push(...IMPOSERS[c.kind](c, paper, opts));
+    } else if (c.kind === "board") sheets.push(...imposeBoards(c, paper, opts, sheets));
+    else sheets.push(...IMPOSERS[c.kind](c, paper, opts));
   }
   const tokens = components.filter((o) => o.kind === "token");
   if (tokens.length > 0) sheets.push(...imposeTokenGroup(tokens, paper, opts, sheets));
   return sheets;
 }
 
-/** The pages of a two-sided print run of `sheets`, with their page boxes. */
-export function printSequence(sheets: Sheet[], paper: Paper): Page[] {
+/** The pages of a two-sided print run of `sheets` (one-sided for fold-and-glue), with their page boxes. */
+export function printSequence(sheets: Sheet[], paper: Paper, opts?: PrintOptions): Page[] {
+  if (opts?.layout === "fold") return sheets.map((s) => boxPage(s.front, paper));
   return duplexSequence(sheets).map((p) => boxPage(p, paper));
 }
 
 export function imposeAll(components: RenderComponent[], paper: Paper, opts: PrintOptions): Page[] {
-  return printSequence(imposeSheets(components, paper, opts), paper);
+  return printSequence(imposeSheets(components, paper, opts), paper, opts);
 }

@@ -9,7 +9,7 @@
  */
 import { backKey, expandCopies, faceKey } from "../faces";
 import type { RenderComponent, RenderItem } from "../types";
-import { PRINT_MARGIN, footerTop, mirrorForBack, pageSize, type Page, type Paper, type Placement, type PrintOptions, type Rect, type Sheet } from "../page";
+import { FOLD_NOTE, PRINT_MARGIN, foldHalf, foldLine, footerTop, mirrorForBack, pageSize, type Page, type Paper, type Placement, type PrintOptions, type Rect, type Sheet } from "../page";
 
 /** Space between two pieces' bleed. */
 const GAP = 1.5;
@@ -56,8 +56,10 @@ class Shelf {
   }
 }
 
+/** "Cards" + "Markers" → "Cards + Markers"; a note after " — " stays last. */
 function addTitle(label: string, title: string): string {
-  return label.split(" + ").includes(title) ? label : `${label} + ${title}`;
+  const [names, note] = label.split(" — ");
+  return names.split(" + ").includes(title) ? label : `${names} + ${title}${note === undefined ? "" : ` — ${note}`}`;
 }
 
 function placeGroup(sheet: Sheet, group: Group, at: { x: number; y: number }, b: number, paper: Paper, opts: PrintOptions): void {
@@ -77,15 +79,27 @@ function placeGroup(sheet: Sheet, group: Group, at: { x: number; y: number }, b:
     const m = mirrorForBack({ x, y, w, h }, page, opts);
     // A rotated slice mirrors to the opposite rotation about the flip axis.
     const backRotate = perGroup > 1 ? (m.mirrorColumns ? -rotate : 180 - rotate) : 0;
-    const back: Placement = { face: key, x: m.x, y: m.y, w, h, rotate: backRotate, clip, outline: false };
+    const back: Placement = { face: key, x: m.x, y: m.y, w, h, rotate: backRotate, clip, outline: false, ...(opts.inkSaver ? { inkSaver: true } : {}) };
+    // Fold-and-glue: the back goes across the fold, on the same side of the paper.
+    if (opts.layout === "fold") {
+      sheet.front.placements.push(back);
+      return;
+    }
     if (!sheet.back) sheet.back = { landscape: sheet.front.landscape, label: "", placements: [], lines: [], labels: [], side: "back" };
     sheet.back.placements.push(back);
     sheet.back.label = sheet.back.label === "" ? `${component.title} (backs)` : addTitle(sheet.back.label.replace(/ \(backs\)$/, ""), component.title) + " (backs)";
   });
 }
 
-/** A sheet of its own for tokens: the whole printable page below the top margin. */
-function tokenSheet(paper: Paper): { sheet: Sheet; area: Rect } {
+/** A sheet of its own for tokens: the whole printable page below the top margin (fold: its left half). */
+function tokenSheet(paper: Paper, opts: PrintOptions): { sheet: Sheet; area: Rect } {
+  if (opts.layout === "fold") {
+    const size = pageSize(paper, true);
+    const half = foldHalf(size);
+    const front: Page = { landscape: true, label: "", placements: [], lines: [foldLine(size)], labels: [], side: "front" };
+    const area = { x: PRINT_MARGIN, y: PRINT_MARGIN, w: half.x + half.w - PRINT_MARGIN, h: footerTop(size) - PRINT_MARGIN };
+    return { sheet: { front, free: [] }, area };
+  }
   const size = pageSize(paper, false);
   const front: Page = { landscape: false, label: "", placements: [], lines: [], labels: [], side: "front" };
   const area = { x: PRINT_MARGIN, y: PRINT_MARGIN, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - PRINT_MARGIN };
@@ -113,11 +127,11 @@ export function imposeTokenGroup(components: RenderComponent[], paper: Paper, op
       break;
     }
     if (done) continue;
-    const fresh = tokenSheet(paper);
+    const fresh = tokenSheet(paper, opts);
     const shelf = new Shelf(fresh.area);
     const at = shelf.place(bw, bh);
     if (!at) throw new Error(`${group.component.id}: a ${group.component.width}×${group.component.height} mm piece does not fit on the paper`);
-    fresh.sheet.front.label = group.component.title;
+    fresh.sheet.front.label = opts.layout === "fold" ? `${group.component.title} — ${FOLD_NOTE}` : group.component.title;
     placeGroup(fresh.sheet, group, at, b, paper, opts);
     shelves.push({ sheet: fresh.sheet, shelf });
     added.push(fresh.sheet);
