@@ -14,7 +14,7 @@ import { checkGame } from "./load";
 import { codeGameSchemas } from "./registry";
 
 export interface StaleEngineData {
-  /** The generated file, e.g. src/engine/lunar-trick/data.gen.ts (absolute). */
+  /** The generated file, e.g. src/engine/<game>/data.gen.ts (absolute). */
   file: string;
   /** The data files whose content it no longer matches (absolute). */
   changed: string[];
