@@ -48,7 +48,7 @@ function layout(argv: readonly string[]): { out: string; data: string; templates
   const data = resolve(flag(argv, "--data") ?? "./data");
   const templates = resolve(flag(argv, "--templates") ?? join(dirname(data), "templates"));
   const env = Object.keys(process.env)
-    .filter((k) => k.startsWith("SYZYGY_"))
+    .filter((k) => k.startsWith("SYZYGY_") || k === "SOURCE_DATE_EPOCH")
     .sort()
     .map((k) => `${k}=${process.env[k]}`);
   const key = JSON.stringify({ argv, cwd: process.cwd(), env, node: process.version, code: CODE_DIR });
