@@ -5,7 +5,7 @@
  * build, which still verifies every kept output by content. Speed is measured by `npm run bench`.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../src/cli";
 import { noopBuild, rememberBuildCommandLine, startStamp } from "../src/build/noop-stamp";
@@ -81,6 +81,20 @@ describe("no-op build stamp", () => {
     g.build();
     rmSync(join(g.out, "g", "print", "g-a4.pdf"));
     expect(noopBuild(g.argv)).toBeUndefined();
+  });
+
+  it("an output damaged with its size and modification time put back runs the full build (its change time moved)", async () => {
+    const f = fixture();
+    const pdf = join(f.out, "g", "print", "g-a4.pdf");
+    const when = new Date("2025-01-01T00:00:00Z");
+    utimesSync(pdf, when, when);
+    f.build();
+    expect(noopBuild(f.argv)).toBeDefined();
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(pdf, "%PDX");
+    utimesSync(pdf, when, when);
+    expect(statSync(pdf).mtimeMs).toBe(when.getTime());
+    expect(noopBuild(f.argv)).toBeUndefined();
   });
 
   it("an input edited while the build ran is not stamped as built", () => {

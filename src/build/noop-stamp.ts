@@ -1,6 +1,6 @@
 /**
  * The no-op `syzygy build` at once. A build that succeeded leaves <out>/.cache/noop-stamp.json:
- * the command line and folder it ran with, and the size and modification time of every input (the
+ * the command line and folder it ran with, and the size, modification and change time of every input (the
  * data and templates folders, the running code, the package's lock file) taken before it read them,
  * and of every output file it left. The next `syzygy build` with the same command line compares
  * those before loading any of the build's modules (cli.ts calls `noopBuild` first); if nothing
@@ -17,8 +17,13 @@ const STAMP = "noop-stamp.json";
 const CODE_DIR = fileURLToPath(new URL("..", import.meta.url));
 const PACKAGE_ROOT = dirname(CODE_DIR);
 
-/** path → [size, mtimeMs] of every file under the folders and the single files given. */
-type Snapshot = Record<string, [number, number]>;
+/**
+ * path → [size, mtimeMs, ctimeMs] of every file under the folders and the single files given. The
+ * change time too: a file rewritten with its size and modification time put back (by hand, or a
+ * damaged disk block rewritten) still gets a new ctime, which no one can set back.
+ */
+type Snapshot = Record<string, [number, number, number]>;
+const MISSING: [number, number, number] = [-1, -1, -1];
 
 interface Stamp {
   key: string;
@@ -60,7 +65,7 @@ function walk(dir: string, into: Snapshot, skip?: (name: string) => boolean): vo
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
-    into[dir] = [-1, -1];
+    into[dir] = MISSING;
     return;
   }
   for (const e of entries) {
@@ -69,7 +74,7 @@ function walk(dir: string, into: Snapshot, skip?: (name: string) => boolean): vo
     if (e.isDirectory()) walk(p, into, skip);
     else {
       const s = statSync(p, { throwIfNoEntry: false });
-      into[p] = s ? [s.size, s.mtimeMs] : [-1, -1];
+      into[p] = s ? [s.size, s.mtimeMs, s.ctimeMs] : MISSING;
     }
   }
 }
@@ -79,7 +84,7 @@ function inputSnapshot(l: { data: string; templates: string }): Snapshot {
   for (const dir of [l.data, l.templates, CODE_DIR]) walk(dir, snap, (n) => n === "node_modules");
   for (const f of ["package.json", "package-lock.json"].map((n) => join(PACKAGE_ROOT, n))) {
     const s = statSync(f, { throwIfNoEntry: false });
-    snap[f] = s ? [s.size, s.mtimeMs] : [-1, -1];
+    snap[f] = s ? [s.size, s.mtimeMs, s.ctimeMs] : MISSING;
   }
   return snap;
 }
@@ -95,7 +100,7 @@ function same(a: Snapshot, b: Snapshot): boolean {
   if (keys.length !== Object.keys(b).length) return false;
   for (const k of keys) {
     const y = b[k];
-    if (y === undefined || a[k][0] !== y[0] || a[k][1] !== y[1]) return false;
+    if (y === undefined || a[k][0] !== y[0] || a[k][1] !== y[1] || a[k][2] !== y[2]) return false;
   }
   return true;
 }
