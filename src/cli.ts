@@ -34,6 +34,17 @@ export async function makeProgram(argv: readonly string[] = []): Promise<Command
 
 export async function main(argv: string[]): Promise<number> {
   try {
+    if (commandNamed(argv)?.name === "build" && argv[0] === "build") {
+      // Nothing changed since the last build with this command line: done before loading the build.
+      const stamp = await import("./build/noop-stamp");
+      const done = stamp.noopBuild(argv);
+      if (done !== undefined) {
+        process.stderr.write(done.stderr);
+        process.stdout.write(done.stdout);
+        return 0;
+      }
+      stamp.rememberBuildCommandLine(argv);
+    }
     const program = await makeProgram(argv);
     await program.parseAsync(argv, { from: "user" });
     return process.exitCode === undefined ? 0 : Number(process.exitCode);

@@ -13,7 +13,7 @@ import { rngFromSeed, rngInt } from "./core/rng";
 import type { Rng } from "./core/rng";
 import { canonical, hasherAdd, hasherHex, hasherNew, shown } from "./core/serialize";
 import type { Hasher } from "./core/serialize";
-import type { BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
+import type { BaseEvent, GameConfig, GameEvent, GameResult, Rejection } from "./core/types";
 import { byteOrder, stableSort } from "./core/util";
 import { findGame, GAME_IDS } from "./registry";
 import type { AnyGame } from "./registry";
@@ -225,13 +225,6 @@ export function simStart(req: SimRequest): SimRun | Rejection {
   };
 }
 
-function numbersOf(x: unknown): number[] {
-  const out: number[] = [];
-  if (x === undefined || x === null || typeof x !== "object") return out;
-  for (const v of x as unknown[]) if (typeof v === "number") out.push(v);
-  return out;
-}
-
 /** Plays game `index` (0-based) of the run; returns an error message or undefined. */
 export function simPlay(run: SimRun, index: number): Rejection | undefined {
   const game = run.game;
@@ -241,14 +234,13 @@ export function simPlay(run: SimRun, index: number): Rejection | undefined {
   let state: unknown = game.setup(run.config, seed);
   const h = run.hasher;
   hasherAdd(h, "game " + index + "\n");
-  const record = (e: BaseEvent): void => {
+  const record = (e: GameEvent): void => {
     hasherAdd(h, canonical(e));
     hasherAdd(h, "\n");
     if (e.type === "round") {
-      const fields = e as unknown as { tricks?: unknown; points?: unknown };
       run.rounds[index] = (run.rounds[index] !== undefined ? run.rounds[index] : 0) + 1;
-      for (const t of numbersOf(fields.tricks)) run.tricks.push(t);
-      for (const p of numbersOf(fields.points)) run.points.push(p);
+      if (e.tricks !== undefined) for (const t of e.tricks) run.tricks.push(t);
+      if (e.points !== undefined) for (const p of e.points) run.points.push(p);
     }
   };
   run.rounds[index] = 0;

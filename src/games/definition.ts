@@ -6,13 +6,14 @@
  * Plain code: it compiles to Lua with the engine (the schemas are a function the model calls
  * with zod; see ./schema-kit.ts).
  */
-import type { BaseAction, BaseEvent, Game } from "../engine/core/types";
+import type { BaseAction, Game, GameEvent, GameView } from "../engine/core/types";
 import type { SimHooks } from "../engine/sim-types";
 import type { TableRules } from "../table/adapter";
 import type { GameSchemas, SchemaKit } from "./schema-kit";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyEngine = Game<any, any, BaseAction, BaseEvent, any> & SimHooks<any, any, any>;
+/** Any game's engine, seen by generic code: its events and views typed as far as generic code reads them. */
+export type AnyEngine = Game<any, any, BaseAction, GameEvent, GameView> & SimHooks<any, any, any>;
 
 /** @noSelf */
 export interface GameDefinition {

@@ -33,5 +33,24 @@ export interface GameSchemas {
   engineFields: readonly string[];
 }
 
+/** The players a game's engine seats: `min` to `max`. */
+export interface PlayerRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * What a game's src/engine/<game>/schema.ts exports. The model and codegen import that file by
+ * its path (never the engine, which imports the generated data codegen writes), so it imports
+ * nothing of the engine but types and data-free helpers.
+ */
+export interface GameSchemaModule {
+  /** Display name, e.g. in `syzygy list`, JSON Schema titles and the TTS save. */
+  NAME: string;
+  schemas(kit: SchemaKit): GameSchemas;
+  /** The players the engine seats, from the validated `rules:` of rules.yaml (the engine derives its own range with it). */
+  playerRange(rules: never): PlayerRange;
+}
+
 /** Compile-time guard a game's schema.ts uses: `A` (a validated deck card) fits `B` (the engine's DeckCard). */
 export type Assignable<A extends B, B> = A;

@@ -201,6 +201,13 @@ export const diagnostics = {
     ),
   cardFieldsOfCode: (loc: Location, game: string) =>
     make("card-fields-of-code", loc, ["cardFields"], `${game} has a rules engine, which declares its card fields itself (src/engine/${game}/schema.ts); remove cardFields here`),
+  playersOfEngine: (loc: Location, game: string, said: { min: number; max: number }, engine: { min: number; max: number }, rulesName: string) =>
+    make(
+      "players-of-engine",
+      loc,
+      ["players"],
+      `players says ${said.min}–${said.max} but the ${game} engine seats ${engine.min}–${engine.max} (from ${rulesName}); write players: { min: ${engine.min}, max: ${engine.max} } or change the engine's rules`,
+    ),
   reservedCardField: (loc: Location, field: string, reserved: readonly string[]) =>
     make("reserved-card-field", loc, ["cardFields", field], `${JSON.stringify(field)} is a field every card has already (${reserved.join(", ")}); give the extra field another name`),
   referenceMissing: (loc: Location, path: readonly PathSegment[], file: string) =>

@@ -148,6 +148,10 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   const rulesDoc = rulesAbsent ? { rules: {} } : validate<{ rules: unknown }>(schemas.rules, rulesSrc);
   const reference = validate<ReferenceFile>(referenceSchema, refSrc);
   const rules = rulesDoc?.rules;
+  // One home for the player range: the engine's (derived from its rules); game.yaml must agree.
+  const engineRange = rulesDoc !== undefined ? schemas.playerRange?.(rules) : undefined;
+  if (engineRange && game && gameSrc && (game.players.min !== engineRange.min || game.players.max !== engineRange.max))
+    problems.push(diagnostics.playersOfEngine(gameSrc.locate(["players"]), gameId, game.players, engineRange, rulesSrc?.displayPath ?? "rules.yaml"));
 
   // Cross-reference checks also run on the parts of a file that are valid, so one run reports everything.
   const rawCards = listAt(deckSrc?.value, "cards");

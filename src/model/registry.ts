@@ -1,12 +1,18 @@
 /**
- * The data schemas of a game. A game with code (one of src/games/index.ts) declares its deck card
- * and rules.yaml schemas in its folder (the game's `schemas`, called with the model's kit), with
- * the deck fields its engine reads (emitted by codegen). Any other data folder is a game without
+ * The data schemas of a game. A game with code declares its deck card and rules.yaml schemas in
+ * src/engine/<game>/schema.ts (its `schemas`, called with the model's kit), with the deck fields
+ * its engine reads (emitted by codegen) and its player range. The model finds those files by
+ * path and imports only them — never the engine (src/games/index.ts), which imports the
+ * data.gen.ts codegen writes: a new engine gets its first data.gen.ts from `npm run gen`.
+ * test/model/codegen-imports.test.ts checks that these are the games of src/games/index.ts. Any other data folder is a game without
  * an engine: its cards have the shared printed fields plus the `cardFields` its game.yaml
  * declares, and its rules.yaml, if any, is a free mapping templates read through `{ rules: }`.
  */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
-import { GAMES } from "../games/index";
+import type { GameSchemaModule, PlayerRange } from "../games/schema-kit";
 import { SCHEMA_KIT } from "./schema/kit";
 import { deckSchemaOf } from "./schema/deck";
 import type { CardFieldsFile } from "./schema/game";
@@ -20,13 +26,35 @@ export interface GameSchemas {
   engineFields: readonly string[];
   /** True for a game with code (an engine): its rules.yaml and reference.yaml are required. */
   hasCode: boolean;
+  /** Games with code: the players the engine seats, from the validated `rules:` of rules.yaml. */
+  playerRange?: (rules: unknown) => PlayerRange;
 }
 
-/** The games with code, in the order of the one list. */
-export const CODE_GAME_SCHEMAS: readonly GameSchemas[] = GAMES.map((g) => {
-  const s = g.schemas(SCHEMA_KIT);
-  return { id: g.id, name: g.name, deck: deckSchemaOf(s.card, g.name), rules: s.rules, engineFields: s.engineFields, hasCode: true };
-});
+/** src/engine/ beside this module (src/ under tsx and vitest, dist/ compiled). */
+const ENGINE_DIR = fileURLToPath(new URL("../engine/", import.meta.url));
+const EXT = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+
+/** The games with code under `engineDir`: each folder with a schema file, by name. */
+export async function loadCodeGameSchemas(engineDir: string = ENGINE_DIR, ext: string = EXT): Promise<GameSchemas[]> {
+  const ids = readdirSync(engineDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(engineDir, e.name, `schema${ext}`)))
+    .map((e) => e.name)
+    .sort();
+  const out: GameSchemas[] = [];
+  for (const id of ids) {
+    const file = join(engineDir, id, `schema${ext}`);
+    const mod = (await import(pathToFileURL(file).href)) as Partial<GameSchemaModule>;
+    if (typeof mod.NAME !== "string" || typeof mod.schemas !== "function" || typeof mod.playerRange !== "function")
+      throw new Error(`${file} must export NAME (the display name), schemas(kit) and playerRange(rules) (see src/games/schema-kit.ts)`);
+    const s = mod.schemas(SCHEMA_KIT);
+    const range = mod.playerRange;
+    out.push({ id, name: mod.NAME, deck: deckSchemaOf(s.card, mod.NAME), rules: s.rules, engineFields: s.engineFields, hasCode: true, playerRange: (r) => range(r as never) });
+  }
+  return out;
+}
+
+/** The games with code, by id. */
+export const CODE_GAME_SCHEMAS: readonly GameSchemas[] = await loadCodeGameSchemas();
 
 export const CODE_GAME_IDS: readonly string[] = CODE_GAME_SCHEMAS.map((g) => g.id);
 

@@ -3,21 +3,15 @@
  * (`trick` + `trickSeats`, `won`) and the pause after a finished trick, during which the trick
  * stays face up with its winner highlighted before it is collected.
  */
-import type { BaseEvent } from "../engine/core/types";
+import type { BaseEvent, GameEvent } from "../engine/core/types";
 import type { Hold, PlayedCard, TableRules } from "./adapter";
 
 /** Seconds a finished trick stays on the table before it is collected. */
 export const TRICK_PAUSE = 1.5;
 
-interface TrickView {
-  trick?: string[];
-  trickSeats?: number[];
-  won?: string[][];
-}
-
 /** The current trick as the public view holds it (`trick` with `trickSeats`). */
 export const viewTrick: TableRules["played"] = (game, state) => {
-  const v = game.view(state, -1) as TrickView;
+  const v = game.view(state, -1);
   const out: PlayedCard[] = [];
   if (v.trick === undefined || v.trickSeats === undefined) return out;
   for (let i = 0; i < v.trick.length; i++) out.push({ seat: v.trickSeats[i], card: v.trick[i] });
@@ -26,7 +20,7 @@ export const viewTrick: TableRules["played"] = (game, state) => {
 
 /** Each seat's won cards as the public view holds them (`won`). */
 export const viewWon: TableRules["won"] = (game, state, players) => {
-  const w = (game.view(state, -1) as TrickView).won;
+  const w = game.view(state, -1).won;
   if (w !== undefined) return w;
   const out: string[][] = [];
   for (let s = 0; s < players; s++) out.push([]);
@@ -34,9 +28,9 @@ export const viewWon: TableRules["won"] = (game, state, players) => {
 };
 
 /** The pause after a `trick` event (its `winner` takes the trick). */
-export function trickHold(events: BaseEvent[], colors: string[]): Hold | undefined {
+export function trickHold(events: GameEvent[], colors: string[]): Hold | undefined {
   let winner = -1;
-  for (const e of events) if (e.type === "trick") winner = (e as unknown as { winner: number }).winner;
+  for (const e of events) if (e.type === "trick" && e.winner !== undefined) winner = e.winner;
   if (winner < 0) return undefined;
   return {
     seat: winner,

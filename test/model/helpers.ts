@@ -8,7 +8,8 @@ import { main } from "../../src/cli";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
 export const REPO_DATA = join(REPO, "data");
-export const GAMES = ["solar-eclipse", "eclipsed", "lunar-trick"] as const;
+// In the model's order: the games with code by id (src/model/registry.ts).
+export const GAMES = ["eclipsed", "lunar-trick", "solar-eclipse"] as const;
 
 /** Every template name game.yaml references, per game. */
 export function referencedTemplates(dataDir: string, game: string): string[] {

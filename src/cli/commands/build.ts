@@ -27,6 +27,7 @@ import { overflowError, renderProblems } from "../render-check";
 import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../build/update-pack";
 import type { GameModel } from "../../model/types";
 import { DataError } from "../../model/errors";
+import { startStamp } from "../../build/noop-stamp";
 
 interface BuildFlags {
   paper: string;
@@ -135,6 +136,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
   // Before the YAML is read, so the raster threads boot meanwhile.
   startRasterIfCold(new BuildStore(flags.out), flags.png);
+  const stamp = startStamp(); // before the inputs are read
   // Load (and validate) every game first: bad data fails before anything is written.
   const models = ids.map((id) => loadGame(flags.data, id, flags.templates ? { templatesDir: flags.templates } : {}));
   // The templates' own checks (syntax, fields read), as validate makes them; the faces render below.
@@ -221,21 +223,24 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     if (r.gallery !== undefined) r.gallery = staged.publicPath(r.gallery);
   }
   if (tty) process.stderr.write("\r\x1b[K");
+  const noop: string[] = [];
   for (const r of results) {
     for (const w of r.warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
-    const pngs = r.files.filter((f) => f.endsWith(".png")).length;
-    const pdfs = r.files.filter((f) => f.endsWith(".pdf"));
-    const time = Object.entries(r.timings).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
-    process.stdout.write(`${r.game}: ${pngs} PNG${pngs === 1 ? "" : "s"} in ${relative(process.cwd(), `${flags.out}/${r.game}/cards`) || "."}/, ${pdfs.length} PDF${pdfs.length === 1 ? "" : "s"} (${time})\n`);
-    for (const f of pdfs) process.stdout.write(`  ${relative(process.cwd(), f)}\n`);
-    for (const f of r.files.filter((f) => f.endsWith(`${sep}tts${sep}${r.game}.json`))) process.stdout.write(`  ${relative(process.cwd(), f)} (Tabletop Simulator save)\n`);
+    noop.push(summaryLines(r, flags.out, "up to date"));
+    process.stdout.write(summaryLines(r, flags.out, Object.entries(r.timings).map(([k, v]) => `${k} ${ms(v)}`).join(", ")));
   }
   const total = results.reduce((n, r) => n + r.files.length, 0);
   const written = results.reduce((n, r) => n + r.written.length, 0);
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
   const fresh = written === total ? "" : ` (${total - written} already up to date)`;
+  const warned = warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : "";
   const over = overflows.length > 0 ? `, ${overflows.length} face${overflows.length === 1 ? "" : "s"} with text that does not fit (marked in the gallery)` : "";
-  process.stdout.write(`${written} of ${total} files written${fresh}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}${over}\n`);
+  process.stdout.write(`${written} of ${total} files written${fresh}${warned}${over}\n`);
+  // A later identical run may answer from the stamp; an update pack compares with a git ref that can move, so it never does.
+  if (flags.changedSince === undefined) {
+    const warningLines = results.flatMap((r) => r.warnings.map((w) => `warning: ${w.where}: ${w.message}\n`)).join("");
+    stamp?.finish(ids, `${noop.join("")}0 of ${total} files written (${total} already up to date)${warned}${over}\n`, warningLines);
+  }
   if (pods !== undefined && podServices !== undefined) printPod(pods, { services: podServices, renderWarnings: false }, (f) => staged.publicPath(f));
   if (flags.changedSince !== undefined) await updatePacks(models, earlier, flags.changedSince, { outDir: flags.out, papers, print });
   return results;
@@ -263,6 +268,16 @@ async function updatePacks(models: GameModel[], earlier: (GameModel | undefined)
     process.stdout.write(`${model.id}: since ${ref}: ${count("changed")} changed, ${count("added")} added, ${count("removed")} removed${pack.files.length === 0 ? " — no update pack needed" : ""}\n`);
     for (const f of pack.files) process.stdout.write(`  ${relative(process.cwd(), f)} (update pack)\n`);
   }
+}
+
+/** A game's lines of the summary: its PNGs and PDFs, and its TTS save. */
+function summaryLines(r: IncrementalResult, out: string, detail: string): string {
+  const pngs = r.files.filter((f) => f.endsWith(".png")).length;
+  const pdfs = r.files.filter((f) => f.endsWith(".pdf"));
+  const lines = [`${r.game}: ${pngs} PNG${pngs === 1 ? "" : "s"} in ${relative(process.cwd(), `${out}/${r.game}/cards`) || "."}/, ${pdfs.length} PDF${pdfs.length === 1 ? "" : "s"} (${detail})`];
+  for (const f of pdfs) lines.push(`  ${relative(process.cwd(), f)}`);
+  for (const f of r.files.filter((f) => f.endsWith(`${sep}tts${sep}${r.game}.json`))) lines.push(`  ${relative(process.cwd(), f)} (Tabletop Simulator save)`);
+  return lines.map((l) => `${l}\n`).join("");
 }
 
 export function declare(command: Command): void {

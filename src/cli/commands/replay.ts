@@ -11,6 +11,9 @@ import { readInput } from "../read-input";
 import { checkReplayRequest, formatProblems, asReplayRequest, isSeatOrPublic, seatsText } from "../replay-request";
 import { parseRuntime, reportLine, runReplay } from "../engine-runtime";
 import { CliError, UsageError } from "../errors";
+import { findGame } from "../../engine/registry";
+import { ensureFreshEngineData } from "../../model/engine-data-fresh";
+import { PACKAGE_ROOT } from "../../package-root";
 
 const TOP_KEYS = ["game", "players", "seed", "commitment", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
 const RULE_PATHS = new Map([
@@ -46,6 +49,7 @@ export async function replayCommand(file: string, opts: ReplayOptions): Promise<
   const problems = checkReplayRequest(doc.value);
   if (problems.length > 0) throw new CliError(formatProblems(problems, doc));
   const req = asReplayRequest(doc.value);
+  if (findGame(req.game) !== undefined) ensureFreshEngineData(PACKAGE_ROOT, req.game, "replay");
   if (view !== undefined) {
     if (!isSeatOrPublic(view, req.players)) throw new UsageError(`--view: ${seatsText(req.players)}, got ${view}`);
     req.viewAs = view;

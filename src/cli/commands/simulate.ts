@@ -11,6 +11,8 @@ import type { Histogram, Policy, SimRequest, SimStats } from "../../engine/sim";
 import { parseRuntime, reportLine, runSimulate } from "../engine-runtime";
 import type { Runtime } from "../engine-runtime";
 import { closest } from "../json-locate";
+import { ensureFreshEngineData } from "../../model/engine-data-fresh";
+import { PACKAGE_ROOT } from "../../package-root";
 import { CliError, UsageError } from "../errors";
 
 interface SimulateOptions {
@@ -120,6 +122,7 @@ export async function simulateCommand(gameId: string, opts: SimulateOptions): Pr
     throw new UsageError(`${what}${guess !== undefined ? ` (did you mean "${guess}"?)` : ""}; engines available: ${known.join(", ")}`);
   }
   const runtime: Runtime = parseRuntime(opts.runtime);
+  ensureFreshEngineData(PACKAGE_ROOT, gameId, "simulate");
   if (opts.policy !== "random" && opts.policy !== "greedy") throw new UsageError(`--policy must be random or greedy, got "${opts.policy}"`);
   const req: SimRequest = {
     game: gameId,

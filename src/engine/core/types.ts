@@ -36,6 +36,33 @@ export interface BaseEvent {
   type: string;
 }
 
+/**
+ * The event fields generic code reads (simulate's statistics, the TTS table's pause after a
+ * trick), each optional: a game that has such an event gives it these fields with these types
+ * (a game's Event type must fit this: GameDefinition checks it).
+ */
+export interface GameEvent extends BaseEvent {
+  /** `round` (a round scored): tricks taken and points scored this round, per seat. */
+  tricks?: number[];
+  points?: number[];
+  /** `trick` (a trick finished): the seat that takes it. */
+  winner?: Seat;
+}
+
+/**
+ * The view fields generic code reads (the TTS table's hands, trick and won piles), each
+ * optional; card ids throughout.
+ */
+export interface GameView {
+  /** The viewing seat's hand. */
+  hand?: string[];
+  /** The current trick's cards, in play order, with the seat of each. */
+  trick?: string[];
+  trickSeats?: Seat[];
+  /** Each seat's cards won this round. */
+  won?: string[][];
+}
+
 export type ApplyResult<State, Event> =
   | { ok: true; state: State; events: Event[] }
   | { ok: false; rule: string; message: string };

@@ -23,7 +23,7 @@ import { ECLIPSED_RULES } from "./cards";
 import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedy } from "./policy";
 import { active, apply, legal, result } from "./rules";
-import { schemas } from "./schema";
+import { NAME, playerRange, schemas } from "./schema";
 import { table } from "./table";
 import type { Action, Event, Options, State, View } from "./types";
 import { cardsOf, hiddenFrom, view } from "./view";
@@ -34,8 +34,8 @@ export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State,
 
 export const eclipsed: Engine = {
   id: "eclipsed",
-  minPlayers: ECLIPSED_RULES.players.min,
-  maxPlayers: ECLIPSED_RULES.players.max,
+  minPlayers: playerRange(ECLIPSED_RULES).min,
+  maxPlayers: playerRange(ECLIPSED_RULES).max,
   defaultOptions: () => defaultOptions(),
   setup: (config, seed) => setup(config, seed),
   active: (state) => active(state),
@@ -53,7 +53,7 @@ export const eclipsed: Engine = {
 /** Eclipsed as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "eclipsed",
-  name: "Eclipsed",
+  name: NAME,
   summary: "a meld game with Edicts, for 2–4 players",
   engine: eclipsed,
   table: table,

@@ -3,8 +3,16 @@
  * src/engine/eclipsed/data-types.ts (the engine reads the generated constants, not this file).
  */
 import type { z } from "zod";
-import type { Assignable, SchemaKit } from "../../games/schema-kit";
-import type { DeckCard } from "./data-types";
+import type { Assignable, PlayerRange, SchemaKit } from "../../games/schema-kit";
+import type { DeckCard, Rules } from "./data-types";
+
+/** Display name (the definition, the model and the JSON Schema titles read it here). */
+export const NAME = "Eclipsed";
+
+/** rules.yaml `players`. */
+export function playerRange(rules: Rules): PlayerRange {
+  return { min: rules.players.min, max: rules.players.max };
+}
 
 /** Called by the model with zod and the shared building blocks (this folder compiles to Lua: no zod import). */
 export function schemas(k: SchemaKit) {

@@ -24,11 +24,12 @@
  */
 import type { GameDefinition } from "../../games/definition";
 import type { Game } from "../core/types";
+import { RULES } from "./data.gen";
 import type { SimHooks } from "../sim-types";
 import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedy } from "./policy";
 import { active, apply, legal, result } from "./rules";
-import { schemas } from "./schema";
+import { NAME, playerRange, schemas } from "./schema";
 import { table } from "./table";
 import type { Action, Event, Options, State, View } from "./types";
 import { cardsOf, hiddenFrom, view } from "./view";
@@ -39,8 +40,8 @@ export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State,
 
 export const lunarTrick: Engine = {
   id: "lunar-trick",
-  minPlayers: 3,
-  maxPlayers: 4,
+  minPlayers: playerRange(RULES).min,
+  maxPlayers: playerRange(RULES).max,
   defaultOptions: () => defaultOptions(),
   setup: (config, seed) => setup(config, seed),
   active: (state) => active(state),
@@ -58,7 +59,7 @@ export const lunarTrick: Engine = {
 /** Lunar Trick as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "lunar-trick",
-  name: "Lunar Trick",
+  name: NAME,
   summary: "trick taking for 3–4 players, suits set by markers on a moon phase sheet",
   engine: lunarTrick,
   table: table,

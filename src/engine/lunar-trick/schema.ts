@@ -3,8 +3,22 @@
  * src/engine/lunar-trick/data-types.ts (the engine reads the generated constants, not this file).
  */
 import type { z } from "zod";
-import type { Assignable, SchemaKit } from "../../games/schema-kit";
-import type { DeckCard } from "./data-types";
+import type { Assignable, PlayerRange, SchemaKit } from "../../games/schema-kit";
+import type { DeckCard, Rules } from "./data-types";
+
+/** Display name (the definition, the model and the JSON Schema titles read it here). */
+export const NAME = "Lunar Trick";
+
+/** LT-1: the player counts with a setup row (3 and 4). */
+export function playerRange(rules: Rules): PlayerRange {
+  let min = rules.setup[0].players;
+  let max = min;
+  for (const row of rules.setup) {
+    if (row.players < min) min = row.players;
+    if (row.players > max) max = row.players;
+  }
+  return { min, max };
+}
 
 /** Called by the model with zod and the shared building blocks (this folder compiles to Lua: no zod import). */
 export function schemas(k: SchemaKit) {

@@ -25,11 +25,11 @@
 import type { GameDefinition } from "../../games/definition";
 import type { Game } from "../core/types";
 import type { SimHooks } from "../sim-types";
-import { maxPlayers, minPlayers } from "./cards";
+import { RULES } from "./data.gen";
 import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedyPolicy } from "./policy";
 import { active, apply, legal, result } from "./rules";
-import { schemas } from "./schema";
+import { NAME, playerRange, schemas } from "./schema";
 import { table } from "./table";
 import { GAME_ID } from "./types";
 import type { Action, Event, Options, State, View } from "./types";
@@ -42,8 +42,8 @@ export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State,
 
 export const solarEclipse: Engine = {
   id: GAME_ID,
-  minPlayers: minPlayers(),
-  maxPlayers: maxPlayers(),
+  minPlayers: playerRange(RULES).min,
+  maxPlayers: playerRange(RULES).max,
   defaultOptions: () => defaultOptions(),
   setup: (config, seed) => setup(config, seed),
   active: (state) => active(state),
@@ -61,7 +61,7 @@ export const solarEclipse: Engine = {
 /** Solar Eclipse as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "solar-eclipse",
-  name: "Solar Eclipse",
+  name: NAME,
   summary: "2-card trick taking with bids, for 2–3 players",
   engine: solarEclipse,
   table: table,

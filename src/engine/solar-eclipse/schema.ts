@@ -4,8 +4,16 @@
  * type-checked against that interface, so the two cannot drift apart silently).
  */
 import type { z } from "zod";
-import type { Assignable, SchemaKit } from "../../games/schema-kit";
-import type { DeckCard } from "./data-types";
+import type { Assignable, PlayerRange, SchemaKit } from "../../games/schema-kit";
+import type { DeckCard, Rules } from "./data-types";
+
+/** Display name (the definition, the model and the JSON Schema titles read it here). */
+export const NAME = "Solar Eclipse";
+
+/** SE-4: rules.yaml `minPlayers`..`maxPlayers`. */
+export function playerRange(rules: Rules): PlayerRange {
+  return { min: rules.minPlayers, max: rules.maxPlayers };
+}
 
 /** Called by the model with zod and the shared building blocks (this folder compiles to Lua: no zod import). */
 export function schemas(k: SchemaKit) {
