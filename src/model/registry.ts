@@ -1,5 +1,5 @@
 /**
- * The data schemas of a game. A game with code (one of src/games/index.ts) declares its deck card
+ * The data schemas of a game. A game with code (one of src/games/list.ts) declares its deck card
  * and rules.yaml schemas in its folder (the game's `schemas`, called with the model's kit), with
  * the deck fields its engine reads (emitted by codegen). Any other data folder is a game without
  * an engine: its cards have the shared printed fields plus the `cardFields` its game.yaml
