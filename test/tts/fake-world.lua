@@ -64,7 +64,14 @@ function json.encode(v)
 end
 function json.decode(s)
   local pos = 1
-  local function ws() pos = s:find("[^ \t\r\n]", pos) or (#s + 1) end
+  -- Byte loops rather than s:find/s:match from pos: MoonSharp's patterns copy the subject on
+  -- every call, which makes a pattern scan of a whole save quadratic.
+  local byte, sub, n = string.byte, string.sub, #s
+  local function ws()
+    local b = byte(s, pos)
+    while b == 32 or b == 9 or b == 13 or b == 10 do pos = pos + 1 b = byte(s, pos) end
+    if b == nil then pos = n + 1 end
+  end
   local value
   local function str()
     pos = pos + 1
@@ -87,8 +94,11 @@ function json.decode(s)
           pos = pos + 2
         end
       else
-        out[#out + 1] = c
-        pos = pos + 1
+        local stop = pos
+        local b = byte(s, stop)
+        while b ~= nil and b ~= 34 and b ~= 92 do stop = stop + 1 b = byte(s, stop) end
+        out[#out + 1] = sub(s, pos, stop - 1)
+        pos = stop
       end
     end
     return table.concat(out)
@@ -130,10 +140,14 @@ function json.decode(s)
     elseif s:sub(pos, pos + 4) == "false" then pos = pos + 5 return false
     elseif s:sub(pos, pos + 3) == "null" then pos = pos + 4 return nil
     else
-      local num = s:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
-      if num == nil or num == "" then error("bad JSON at " .. pos) end
-      pos = pos + #num
-      return tonumber(num)
+      local stop = pos
+      local b = byte(s, stop)
+      -- digits, sign, point, exponent
+      while b ~= nil and ((b >= 48 and b <= 57) or b == 45 or b == 43 or b == 46 or b == 101 or b == 69) do stop = stop + 1 b = byte(s, stop) end
+      local num = tonumber(sub(s, pos, stop - 1))
+      if num == nil then error("bad JSON at " .. pos) end
+      pos = stop
+      return num
     end
   end
   return value()
