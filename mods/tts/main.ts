@@ -24,6 +24,7 @@ import { saveConfig } from "./config";
 import type { TableObject } from "./table";
 import { tableText } from "./wording";
 import { UI_BOTS, UI_OPTION } from "../../src/table/ui-ids";
+import { selfCheckText } from "./selfcheck";
 
 declare let syzygyStart2: (player: unknown) => void;
 declare let syzygyStart3: (player: unknown) => void;
@@ -36,6 +37,7 @@ declare let syzygyCollect: () => void;
 declare let syzygySaveText: () => string;
 declare let syzygyMoves: () => number;
 declare let syzygyMovesFrom: (from: number) => string;
+declare let syzygyCheckTable: () => string;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
 const GOLD = { r: 1, g: 0.85, b: 0.3 };
@@ -140,5 +142,11 @@ syzygySaveText = () => saveText();
 syzygyMoves = () => movesMade();
 /** For tests: the moves from index `from` on (canonical JSON). */
 syzygyMovesFrom = (from) => movesFrom(from);
+/** The table self-check (HUD button "Check this table", or the Lua console): printed to everyone, and returned. */
+syzygyCheckTable = () => {
+  const text = selfCheckText();
+  printToAll(text, { r: 1, g: 1, b: 1 });
+  return text;
+};
 
 export const VERSION = canonical({ script: "syzygy-tts", v: 2 });

@@ -162,7 +162,11 @@ local TYPES = {
   Card = "Card", Deck = "Deck", Custom_Board = "Board", Custom_Tile = "Tile", Custom_Token = "Token",
   HandTrigger = "Hand", ScriptingTrigger = "Scripting",
 }
-local UNITS = { Custom_Board = 10, Custom_Tile = 2, Custom_Token = 2, Card = 2.2, Deck = 2.2 }
+-- World units (x, z) at scale 1, for getBounds: what the layout assumes (src/table/layout.ts
+-- CARD_W/CARD_H, TILE_UNITS_AT_SCALE_1, BOARD_UNITS_AT_SCALE_1; a scripting zone is its scale).
+-- Real TTS may differ: the table self-check (syzygyCheckTable) measures it there.
+local UNITS = { Custom_Board = { 10, 10 }, Custom_Tile = { 2, 2 }, Custom_Token = { 2, 2 }, Card = { 2.2, 3.1 }, Deck = { 2.2, 3.1 } }
+FAKE.units = UNITS
 local FRAME = 1 / 60
 local CARD_HALF_W, CARD_HALF_H = 1.1, 1.55
 
@@ -500,10 +504,18 @@ function api(o)
   method("getRotation", function() return vec(o.rot.x, o.rot.y, o.rot.z) end)
   method("getScale", function() return vec(o.scale.x, o.scale.y, o.scale.z) end)
   method("getLock", function() return o.locked end)
-  method("getBounds", function()
-    local u = UNITS[o.name] or 1
-    return { center = vec(o.pos.x, o.pos.y, o.pos.z), size = vec(o.scale.x * u, 0.2, o.scale.z * u), offset = vec(0, 0, 0) }
-  end)
+  -- TTS: "Returns a Table of Vector information describing the size of an object in Global terms."
+  -- (Object getBounds; an axis-aligned box, so a quarter turn swaps x and z.)
+  local function bounds(turned)
+    local u = UNITS[o.name] or { 1, 1 }
+    local sx, sz = o.scale.x * u[1], o.scale.z * u[2]
+    if turned then sx, sz = sz, sx end
+    return { center = vec(o.pos.x, o.pos.y, o.pos.z), size = vec(sx, 0.2, sz), offset = vec(0, 0, 0) }
+  end
+  method("getBounds", function() return bounds(math.floor((o.rot.y + 45) / 90) % 2 == 1) end)
+  -- TTS: "Returns a Table of Vector information describing the size of an object in Global terms,
+  -- as if it was rotated to {0,0,0}." (Object getBoundsNormalized)
+  method("getBoundsNormalized", function() return bounds(false) end)
   method("setPosition", function(p)
     if o.locked then F.errors[#F.errors + 1] = "setPosition on locked " .. o.guid end
     o.pos = readVec(p)
