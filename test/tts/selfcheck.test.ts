@@ -11,10 +11,11 @@ import { GAMES } from "../../src/games/index";
 import { useFakeTables } from "./driver";
 
 describe.each(GAMES.map((g) => g.id))("%s: table self-check", (game) => {
-  const { built, table } = useFakeTables(game);
+  const tables = useFakeTables(game);
+  const table = tables.table;
 
   it("is a HUD button and a global; reports the interpreter and every check in one printed message", () => {
-    expect(built.save.XmlUI).toContain('onClick="syzygyCheckTable"');
+    expect(tables.built.save.XmlUI).toContain('onClick="syzygyCheckTable"');
     const t = table();
     t.messages();
     const text = t.call("return syzygyCheckTable()");
@@ -33,7 +34,7 @@ describe.each(GAMES.map((g) => g.id))("%s: table self-check", (game) => {
 
   it("names a card, tile or zone whose measured size is not the layout's", () => {
     const t = table();
-    t.call("FAKE.units.Custom_Tile = { 2, 3 } FAKE.units.Card = { 2.5, 3.5 } FAKE.units.ScriptingTrigger = { 1, 0.5 }");
+    t.call("FAKE.units.Custom_Tile = { 2, 3 } FAKE.units.Card = { 2.5, 3.5 } FAKE.units.Deck = { 2.5, 3.5 } FAKE.units.ScriptingTrigger = { 1, 0.5 }");
     const text = t.call("return syzygyCheckTable()");
     expect(text).toMatch(/MISMATCH: .*card \d+\.\d\dx\d+\.\d\d \(layout /);
     expect(text).toMatch(/zone \d+\.\d\dx\d+\.\d\d \(layout /);
