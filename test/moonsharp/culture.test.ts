@@ -19,11 +19,11 @@ const MOVES = [
 ];
 
 describe.each(GAMES.map((g) => ({ id: g.id, players: g.engine.minPlayers })))("$id: saved under one culture, resumed under another", ({ id, players }) => {
-  const { built } = useFakeTables(id);
+  const tables = useFakeTables(id);
 
   it.each(MOVES)("$from → $to", ({ from, to }) => {
     const seed = `culture-${from}`;
-    const a = new FakeTts(built.save, { lua: "moonsharp", culture: from });
+    const a = new FakeTts(tables.built.save, { lua: "moonsharp", culture: from });
     const b = (() => {
       try {
         expect(a.startSeeded(players, seed)).toBe("");
