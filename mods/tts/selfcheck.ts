@@ -23,7 +23,7 @@ function line(label: string, got: string, want: string): CheckLine {
   return { label, ok: got === want, text: got === want ? got : `${got} (expected ${want})` };
 }
 
-/** A `while` whose body ends in a `continue` target, run over several passes (MoonSharp 2.0 crashed on TSTL's goto form). */
+/** A `while` whose body ends in a `continue` target, run over several passes (MoonSharp 2.0 crashed on TSTL's 5.2 form of it). */
 function continuePasses(): string {
   let i = 0;
   let sum = 0;
