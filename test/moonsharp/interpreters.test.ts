@@ -108,7 +108,7 @@ describe.each(RUNTIMES)("$name = Node", ({ name, games, open }) => {
       expect(JSON.parse(inLua).error, `${req.game} ${req.players}p ${req.seed}`).toBe("");
       expect(hashText(inLua), `${req.game} ${req.players}p ${req.seed}`).toBe(hashText(node));
     }
-  }, 600_000);
+  }, 1_800_000);
 });
 
 describe("the culture reaches MoonSharp (so the runs above could differ)", () => {
