@@ -27,7 +27,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "isolated", include: ISOLATED, isolate: true } },
-      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, PARITY], isolate: false } },
+      // test/moonsharp needs Mono: npm run test:moonsharp (vitest.moonsharp.config.ts) runs it.
+      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, PARITY, "test/moonsharp/**"], isolate: false } },
       ...Array.from({ length: PARITY_PARTS }, (_, i) => ({
         extends: true as const,
         test: { name: `parity ${i + 1}/${PARITY_PARTS}`, include: [PARITY], env: { SYZYGY_PARITY_PART: `${i + 1}/${PARITY_PARTS}` } },

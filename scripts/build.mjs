@@ -7,7 +7,7 @@
  *      data/schema/), when a data file or the model's or an engine's source is newer than the last
  *      run — and dist/ again if that changed a data.gen.ts;
  *   3. the Lua bundles, when older than their sources: out/lua/syzygy-engine.lua (what the
- *      clone runs) and the TTS script (cached in the OS temp folder), and their copies in dist/lua/,
+ *      clone runs) and the TTS script of each game (cached in the OS temp folder), and their copies in dist/lua/,
  *      which the installed package runs;
  *   4. `syzygy build` with the flags given, in this process (or, after a compile, a fresh one).
  * `--package` (npm's prepack) stops after step 3: what `npm pack` puts in the package.
@@ -87,10 +87,13 @@ async function luaBundles() {
     fs.utimesSync(tmp, mtime, mtime);
     fs.renameSync(tmp, engine.PREBUILT_BUNDLE_PATH);
   }
-  if (glue.glueIsStale(glue.PREBUILT_GLUE_PATH)) {
+  // One TTS script per game with code: a save carries only its own game's engine.
+  for (const game of glue.GLUE_GAMES) {
+    const file = glue.prebuiltGluePath(game);
+    if (!glue.glueIsStale(file)) continue;
     compiled = true;
-    const { bytes } = glue.writeGlueBundle(glue.PREBUILT_GLUE_PATH);
-    log(`${rel(glue.PREBUILT_GLUE_PATH)}: ${(bytes / 1024).toFixed(1)} KB`);
+    const { bytes } = glue.writeGlueBundle(game, file);
+    log(`${rel(file)}: ${(bytes / 1024).toFixed(1)} KB`);
   }
   return compiled;
 }

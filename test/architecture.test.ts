@@ -1,6 +1,6 @@
 /**
  * One game = one folder + its data (issue: one definition per game). Generic modules never name a
- * game: every registry reads the one list, src/games/index.ts, so adding a game with an engine
+ * game: every registry reads the one list, src/games/list.ts, so adding a game with an engine
  * touches its folder (src/engine/<game>/), its data (data/<game>/, templates/<game>/) and that
  * list — nothing else.
  */
@@ -14,7 +14,7 @@ const ROOT = path.resolve(__dirname, "..");
 /** Files allowed to name a game besides the game's own folder. */
 const ALLOWED = new Set([
   // the one list
-  "src/games/index.ts",
+  "src/games/list.ts",
   // the Eclipsed meld calculator: a command that exists for one game only
   "src/cli/commands/meld.ts",
 ]);

@@ -26,6 +26,7 @@ import { shieldPile, shielded, type TableObject } from "./table";
 import { tableText } from "./wording";
 import { UI_BOTS, UI_OPTION } from "../../src/table/ui-ids";
 import { freshSeed, stir, stirObject } from "./entropy";
+import { selfCheckText } from "./selfcheck";
 
 declare let syzygyStart2: (player: unknown) => void;
 declare let syzygyStart3: (player: unknown) => void;
@@ -39,6 +40,7 @@ declare let syzygyAbandon: (player: unknown) => void;
 declare let syzygySaveText: () => string;
 declare let syzygyMoves: () => number;
 declare let syzygyMovesFrom: (from: number) => string;
+declare let syzygyCheckTable: () => string;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
 const GOLD = { r: 1, g: 0.85, b: 0.3 };
@@ -215,5 +217,11 @@ syzygySaveText = () => saveText();
 syzygyMoves = () => movesMade();
 /** For tests: the moves from index `from` on (canonical JSON). */
 syzygyMovesFrom = (from) => movesFrom(from);
+/** The table self-check (HUD button "Check this table", or the Lua console): printed to everyone, and returned. */
+syzygyCheckTable = () => {
+  const text = selfCheckText();
+  printToAll(text, { r: 1, g: 1, b: 1 });
+  return text;
+};
 
 export const VERSION = canonical({ script: "syzygy-tts", v: 2 });

@@ -69,8 +69,10 @@ function withoutQuotedTails(s: string): string {
   }
 }
 
+/** By character code: MoonSharp's `>=` on strings follows the host's culture (there "B" lies between "a" and "z"). */
 function isIdChar(c: string): boolean {
-  return (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c === "-" || c === "_";
+  const code = c.charCodeAt(0);
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || c === "-" || c === "_";
 }
 
 /** Replaces card ids with card names (ids are runs of lowercase letters, digits and dashes). */

@@ -118,6 +118,7 @@ export const core = {
   mod,
   idiv,
   stableSort,
+  byteOrder,
   without,
   contains,
   seatsFrom,

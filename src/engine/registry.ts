@@ -1,5 +1,5 @@
 /**
- * The engines, read from the one list of games (src/games/index.ts). Iterate GAME_IDS (an
+ * The engines, read from the one list of games (src/games/list.ts). Iterate GAME_IDS (an
  * array), never object keys: key order differs in Lua.
  */
 import { findDefinition, GAMES } from "../games/index";

@@ -1,16 +1,11 @@
 /**
- * THE list of games that have code (an engine). Adding one: its folder src/engine/<game>/
- * (exporting `definition` from index.ts), its data folder data/<game>/ and templates, and one
- * line here — nothing else. A data folder without code is a game too: it prints and gets a
- * plain TTS save, with no rules enforced.
+ * The games that have code: the one list (./list.ts) and lookups in it.
  * Iterate the array, never object keys: key order differs in Lua.
  */
 import type { GameDefinition } from "./definition";
-import { definition as solarEclipse } from "../engine/solar-eclipse/index";
-import { definition as eclipsed } from "../engine/eclipsed/index";
-import { definition as lunarTrick } from "../engine/lunar-trick/index";
+import { GAMES } from "./list";
 
-export const GAMES: GameDefinition[] = [solarEclipse, eclipsed, lunarTrick];
+export { GAMES };
 
 /** The definition of the game `id`, or undefined for a game without code. */
 export function findDefinition(id: string): GameDefinition | undefined {

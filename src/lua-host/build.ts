@@ -23,6 +23,8 @@ import { isStale } from "../build/stale";
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const LUA_TSCONFIG = path.join(REPO_ROOT, "tsconfig.lua.json");
+/** The TSTL plugin both Lua tsconfigs load (`continue` without goto): a change rebuilds the bundles. */
+export const NO_GOTO_PLUGIN = path.join(REPO_ROOT, "src/lua-host/no-goto-plugin.cjs");
 /** The bundle compiled from the sources, in a clone. */
 export const SOURCE_BUNDLE_PATH = path.join(REPO_ROOT, "out/lua/syzygy-engine.lua");
 /** Its copy in the package. */
@@ -80,7 +82,7 @@ export const BUNDLE_PATH = luaSourcesPresent() ? SOURCE_BUNDLE_PATH : PREBUILT_B
 
 /** True when the bundle is missing or older than any source it compiles or the Lua tsconfig. */
 export function bundleIsStale(outFile: string = BUNDLE_PATH): boolean {
-  return isStale(outFile, LUA_SOURCE_DIRS, [".ts"], [LUA_TSCONFIG]);
+  return isStale(outFile, LUA_SOURCE_DIRS, [".ts"], [LUA_TSCONFIG, NO_GOTO_PLUGIN]);
 }
 
 /** The bundle's path, rebuilding it first when stale (so tests and `--runtime lua` never run old Lua). */

@@ -80,6 +80,10 @@ export function checkLuaForTts(source: string): LuaStaticReport {
   let inLualib = false;
 
   const visit = (node: Node, parent: Node | undefined): void => {
+    if (node.type === "GotoStatement") {
+      // MoonSharp 2.0 (TTS) crashes outside pcall on a goto to a label at the end of a while body.
+      problems.push(`line ${line(node)}: goto (MoonSharp 2.0 mishandles it; continue must compile to repeat … until true)`);
+    }
     if (node.type === "TableKey" && isNode(node.key) && node.key.type === "StringLiteral" && stringValue(node.key) === "lualib_bundle") {
       inLualib = true;
       for (const child of children(node)) visit(child, node);

@@ -63,6 +63,12 @@ export function round3(v: number): number {
 
 /** Card footprint at scale 1 (TTS standard card), used for spacing. */
 export const CARD_W = 2.2;
+/**
+ * World units of a Custom_Tile and a Custom_Board at scale 1 (TTS defaults; see README): the
+ * save's builder scales them by these, and the table self-check measures them against these.
+ */
+export const TILE_UNITS_AT_SCALE_1 = 2;
+export const BOARD_UNITS_AT_SCALE_1 = 10;
 export const CARD_H = 3.1;
 /** Height cards are placed at (they settle onto the table). */
 export const TABLE_Y = 1.2;

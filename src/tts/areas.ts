@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { renderAsync } from "@resvg/resvg-js";
 import sharp from "sharp";
-import { PLACES, round3, type Area } from "../table/layout";
+import { PLACES, TILE_UNITS_AT_SCALE_1, round3, type Area } from "../table/layout";
 import { NAMES, objectName, type AnyObject } from "./save-types";
 
 const require = createRequire(import.meta.url);
@@ -17,7 +17,7 @@ const LABEL_FONT = require.resolve("@expo-google-fonts/inter/700Bold/Inter_700Bo
 /** Pixels per world unit of an area's picture. */
 const PX_PER_UNIT = 64;
 /** Width in world units of a Custom_Tile at scale 1 (as PIECE_UNITS_AT_SCALE_1 in build.ts). */
-export const TILE_UNITS_AT_SCALE_1 = 2;
+export { TILE_UNITS_AT_SCALE_1 };
 /** Tiles lie just on the table; zones reach from the table up to ZONE_HEIGHT. */
 export const TILE_Y = 1.0;
 export const TILE_THICKNESS = 0.1;

@@ -20,7 +20,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Component, GameModel, Item } from "../model/types";
-import { DECK_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, handPoint, placesFor, seatColors, tableAreas } from "../table/layout";
+import { BOARD_UNITS_AT_SCALE_1, DECK_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, handPoint, placesFor, seatColors, tableAreas } from "../table/layout";
 import { areaImage, areaTile, areaZone } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
@@ -42,7 +42,7 @@ import type { TableRules } from "../table/adapter";
 /** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
 export const UNITS_PER_MM = 2.2 / 63.5;
 /** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see README). */
-export const BOARD_UNITS_AT_SCALE_1 = 10;
+export { BOARD_UNITS_AT_SCALE_1 };
 export const PIECE_UNITS_AT_SCALE_1 = 2;
 export const POKER_WIDTH_MM = 63.5;
 

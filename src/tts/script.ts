@@ -1,6 +1,7 @@
 /**
- * The save's LuaScript: the host glue (mods/tts) bundled with the engines by TypeScriptToLua,
- * preceded by the `SYZYGY_CONFIG` table that tells the script which game its save holds.
+ * The save's LuaScript: the host glue (mods/tts) bundled with its game's engine (only that one) by
+ * TypeScriptToLua, preceded by the `SYZYGY_CONFIG` table that tells the script which game its save
+ * holds.
  *
  * Where the sources are (a clone) the bundle is compiled once per source content: a cache file in
  * the OS temp folder is keyed by a hash of every source file that goes into it, so tests and
@@ -17,11 +18,17 @@ import { createRequire } from "node:module";
 import type { SaveConfig } from "../table/config";
 import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
 import { isStale } from "../build/stale";
+import { GAMES } from "../games/index";
+import { NO_GOTO_PLUGIN } from "../lua-host/build";
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
-/** The bundle's copy in the package. */
-export const PREBUILT_GLUE_PATH = path.join(PREBUILT_LUA_DIR, "syzygy-tts.lua");
+/** The games that get a script (one bundle each: a save carries only its own game's engine). */
+export const GLUE_GAMES: readonly string[] = GAMES.map((g) => g.id);
+/** A game's bundle copied into the package. */
+export function prebuiltGluePath(game: string): string {
+  return path.join(PREBUILT_LUA_DIR, `syzygy-tts-${game}.lua`);
+}
 
 /** The folders mods/tts/tsconfig.json compiles (its `include`): any change in them rebuilds the script. */
 const GLUE_SOURCE_DIRS = ["mods/tts", "src/engine", "src/table", "src/games"];
@@ -41,6 +48,7 @@ function sourceHash(): string {
   const h = createHash("sha256");
   const files: string[] = [];
   for (const dir of GLUE_SOURCE_DIRS) sourceFiles(path.join(REPO_ROOT, dir), files);
+  files.push(NO_GOTO_PLUGIN);
   for (const f of files) {
     h.update(path.relative(REPO_ROOT, f));
     h.update(fs.readFileSync(f));
@@ -50,48 +58,84 @@ function sourceHash(): string {
 
 const require = createRequire(import.meta.url);
 
-function compile(): string {
+/** The one-game list (same shape as src/games/list.ts) a save's script is compiled with. */
+export function oneGameList(game: string): string {
+  return [
+    `import type { GameDefinition } from "./definition";`,
+    `import { definition } from "../engine/${game}/index";`,
+    "export const GAMES: GameDefinition[] = [definition];",
+    "",
+  ].join("\n");
+}
+
+let lastProgram: import("typescript").Program | undefined;
+const parsedFiles = new Map<string, import("typescript").SourceFile>();
+
+function compile(game: string): string {
   // Loaded only on a cache miss: TypeScript and TSTL add ~170 MB and ~1 s to every CLI start.
   const ts = require("typescript") as typeof import("typescript");
   const tstl = require("typescript-to-lua") as typeof import("typescript-to-lua");
+  if (!GLUE_GAMES.includes(game)) throw new ScriptBuildError(`no TTS script for "${game}": it is not one of the games with code (${GLUE_GAMES.join(", ")})`);
+  const parsed = tstl.parseConfigFileWithSystem(GLUE_TSCONFIG);
+  const format = (d: readonly import("typescript").Diagnostic[]): string =>
+    ts.formatDiagnostics(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => REPO_ROOT, getNewLine: () => "\n" });
+  if (parsed.errors.length > 0) throw new ScriptBuildError(`TTS script build failed (mods/tts/tsconfig.json):\n${format(parsed.errors)}`);
+  // Only the glue is a root: the program (and so the bundle) holds the modules it reaches, and
+  // the list of games it reaches is this game alone.
+  const roots = parsed.fileNames.filter((f) => path.resolve(f).startsWith(path.join(REPO_ROOT, "mods", "tts") + path.sep));
+  const list = path.join(REPO_ROOT, "src", "games", "list.ts");
+  const host = ts.createCompilerHost(parsed.options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (path.resolve(fileName) === list) return ts.createSourceFile(fileName, oneGameList(game), languageVersion);
+    // Parsed once per process: the next game's program reuses them (see lastProgram).
+    let file = parsedFiles.get(fileName);
+    if (file === undefined) {
+      file = getSourceFile(fileName, languageVersion, onError, shouldCreate);
+      if (file !== undefined) parsedFiles.set(fileName, file);
+    }
+    return file;
+  };
+  // The games' programs differ in one file: the previous one's parsed files are reused.
+  const program = ts.createProgram(roots, parsed.options, host, lastProgram);
+  lastProgram = program;
   let bundle: string | undefined;
-  const result = tstl.transpileProject(GLUE_TSCONFIG, {}, (fileName, text) => {
-    if (fileName.endsWith(".lua")) bundle = text;
+  const emitted = new tstl.Transpiler().emit({
+    program,
+    writeFile: (fileName, text) => {
+      if (fileName.endsWith(".lua")) bundle = text;
+    },
   });
-  if (result.diagnostics.length > 0) {
-    const text = ts.formatDiagnostics(result.diagnostics, {
-      getCanonicalFileName: (f) => f,
-      getCurrentDirectory: () => REPO_ROOT,
-      getNewLine: () => "\n",
-    });
-    throw new ScriptBuildError(`TTS script build failed (mods/tts/tsconfig.json): fix these diagnostics:\n${text}`);
-  }
+  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  if (diagnostics.length > 0) throw new ScriptBuildError(`TTS script build failed (mods/tts/tsconfig.json, ${game}): fix these diagnostics:\n${format(diagnostics)}`);
   if (bundle === undefined) throw new ScriptBuildError("TTS script build produced no bundle (check luaBundle in mods/tts/tsconfig.json)");
   return bundle;
 }
 
-let memo: { hash: string; text: string } | undefined;
+/** Per game: the bundle and the source hash it was compiled from. */
+const memo = new Map<string, { hash: string; text: string }>();
 
-/** The compiled glue + engine bundle (without the config line). */
-export function glueBundle(): string {
-  if (!fs.existsSync(GLUE_TSCONFIG)) return prebuiltGlue();
-  const hash = sourceHash();
-  if (memo !== undefined && memo.hash === hash) return memo.text;
+/** The compiled glue + `game`'s engine (without the config line). */
+export function glueBundle(game: string): string {
+  if (!fs.existsSync(GLUE_TSCONFIG)) return prebuiltGlue(game);
+  const hash = `${sourceHash()}-${game}`;
+  const hit = memo.get(game);
+  if (hit !== undefined && hit.hash === hash) return hit.text;
   const cache = path.join(os.tmpdir(), `syzygy-tts-${hash}.lua`);
-  const text = fs.existsSync(cache) ? fs.readFileSync(cache, "utf8") : compileOnce(cache);
-  memo = { hash, text };
+  const text = fs.existsSync(cache) ? fs.readFileSync(cache, "utf8") : compileOnce(cache, game);
+  memo.set(game, { hash, text });
   return text;
 }
 
 /** True when `file` is missing or older than a source of the bundle (sources are only in a clone). */
-export function glueIsStale(file: string = PREBUILT_GLUE_PATH): boolean {
-  return isStale(file, GLUE_SOURCE_DIRS.map((d) => path.join(REPO_ROOT, d)), [".ts", ".json"]);
+export function glueIsStale(file: string): boolean {
+  return isStale(file, GLUE_SOURCE_DIRS.map((d) => path.join(REPO_ROOT, d)), [".ts", ".json"], [NO_GOTO_PLUGIN]);
 }
 
-/** Writes the bundle (compiled from the sources, or from the cache) to `file`, stamped with the time it started. */
-export function writeGlueBundle(file: string = PREBUILT_GLUE_PATH): { path: string; bytes: number } {
+/** Writes `game`'s bundle (compiled from the sources, or from the cache) to `file`, stamped with the time it started. */
+export function writeGlueBundle(game: string, file: string = prebuiltGluePath(game)): { path: string; bytes: number } {
   const started = new Date();
-  const text = glueBundle();
+  const text = glueBundle(game);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, text);
@@ -100,10 +144,14 @@ export function writeGlueBundle(file: string = PREBUILT_GLUE_PATH): { path: stri
   return { path: file, bytes: Buffer.byteLength(text) };
 }
 
-function prebuiltGlue(): string {
-  if (!fs.existsSync(PREBUILT_GLUE_PATH)) throw new ScriptBuildError(`${PREBUILT_GLUE_PATH} is missing: the package was packed without its TTS script (npm pack builds it)`);
-  if (memo === undefined || memo.hash !== "prebuilt") memo = { hash: "prebuilt", text: fs.readFileSync(PREBUILT_GLUE_PATH, "utf8") };
-  return memo.text;
+function prebuiltGlue(game: string): string {
+  const file = prebuiltGluePath(game);
+  if (!fs.existsSync(file)) throw new ScriptBuildError(`${file} is missing: the package was packed without its TTS script (npm pack builds it)`);
+  const hit = memo.get(game);
+  if (hit !== undefined && hit.hash === "prebuilt") return hit.text;
+  const text = fs.readFileSync(file, "utf8");
+  memo.set(game, { hash: "prebuilt", text });
+  return text;
 }
 
 function sleep(ms: number): void {
@@ -114,7 +162,7 @@ function sleep(ms: number): void {
  * Compiles into `cache`, one process at a time: parallel test workers (2 cores on CI) would
  * otherwise all compile the same bundle at once. A lock older than two minutes is stale.
  */
-function compileOnce(cache: string): string {
+function compileOnce(cache: string, game: string): string {
   const lock = `${cache}.lock`;
   for (;;) {
     if (fs.existsSync(cache)) return fs.readFileSync(cache, "utf8");
@@ -128,7 +176,7 @@ function compileOnce(cache: string): string {
       continue;
     }
     try {
-      const text = compile();
+      const text = compile(game);
       const tmp = `${cache}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, text);
       fs.renameSync(tmp, cache);
@@ -160,5 +208,5 @@ export function configChunk(config: SaveConfig): string {
 }
 
 export function saveScript(config: SaveConfig): string {
-  return `-- syzygy: ${config.game} (generated; edit mods/tts and src/engine, then rebuild)\n${configChunk(config)}${glueBundle()}`;
+  return `-- syzygy: ${config.game} (generated; edit mods/tts and src/engine, then rebuild)\n${configChunk(config)}${glueBundle(config.game)}`;
 }

@@ -39,6 +39,13 @@ describe("Lua bundle static checks", () => {
     expect(bad.problems.join("\n")).toMatch(/line 5: uses string\.dump/);
     expect(bad.problems.join("\n")).toMatch(/line 6: require\("socket"\) is not a module of this bundle/);
   });
+  it("refuses goto (MoonSharp 2.0 crashes on TSTL's 5.2 continue), and the bundle has none though the engines use continue", () => {
+    const bad = checkLuaForTts(`local i = 0\nwhile i < 3 do\n  i = i + 1\n  if i == 2 then goto __continue1 end\n  ::__continue1::\nend\n`);
+    expect(bad.problems.join("\n")).toMatch(/line 4: goto/);
+    expect(source).not.toMatch(/\bgoto\b/);
+    // continue compiles to `__continueN = true; break` inside `repeat … until true` (src/lua-host/no-goto-plugin.cjs)
+    expect(source).toMatch(/__continue\d+ = true\s+break/);
+  });
   it("rejects Lua that MoonSharp cannot parse", () => {
     expect(() => checkLuaForTts("local x = 1 // 2")).toThrow();
   });

@@ -10,6 +10,14 @@ import { buildFakeSave, type Built } from "./table-driver";
 export * from "./table-driver";
 
 /**
+ * A whole-game test's time limit: MoonSharp (npm run test:moonsharp) interprets the script several
+ * times slower than Lua 5.2 and runs in its own process, so its runs get four times as long.
+ */
+export function slow(ms: number): number {
+  return process.env.SYZYGY_LUA === "moonsharp" ? 4 * ms : ms;
+}
+
+/**
  * One fake-TTS fixture per test file: builds the game's save before the tests, hands out tables
  * (`table()`, or `table(otherSave)`), and closes them and removes the temp output afterwards.
  */

@@ -8,7 +8,7 @@ import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES } from "../../src/table/ui-ids";
 import { commitPoint } from "../../src/table/layout";
 import { FakeTts } from "./fake-tts";
-import { useFakeTables, tableRefusal, Mirror, perform, play, replayOn, type CardAction } from "./driver";
+import { useFakeTables, tableRefusal, Mirror, perform, play, replayOn, type CardAction, slow } from "./driver";
 
 const fixture = useFakeTables("eclipsed");
 const table = fixture.table;
@@ -110,7 +110,7 @@ describe("eclipsed TTS script", () => {
     // The marker really moved over the game (not only the start position).
     expect(seen.size).toBeGreaterThan(1);
     expect(t.errors()).toEqual([]);
-  }, 120_000);
+  }, slow(120_000));
 
   for (const players of [2, 3]) {
     it(`a full ${players}-player game through table events ends as \`syzygy replay\` does`, () => {
@@ -130,7 +130,7 @@ describe("eclipsed TTS script", () => {
       expect(report.result.over).toBe(true);
       expect(t.ui(UI_SCORES)).toBe(report.result.scores.map((v, s) => `${m.colors[s]} ${v}`).join("   "));
       expect(t.errors()).toEqual([]);
-    }, 120_000);
+    }, slow(120_000));
   }
 
   it("save and load mid-turn resumes identically", () => {
@@ -148,5 +148,5 @@ describe("eclipsed TTS script", () => {
     play(a, ma, 60);
     replayOn(b, mb, ma.actions.slice(done));
     expect(strip(b)).toEqual(strip(a));
-  }, 120_000);
+  }, slow(120_000));
 });

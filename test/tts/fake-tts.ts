@@ -1,40 +1,15 @@
 /**
  * A fake Tabletop Simulator host for tests: runs a save's actual LuaScript in real Lua 5.2
- * (lua-wasm-bindings) inside a TTS-like sandbox, next to an emulation of the TTS API
+ * (lua-wasm-bindings) or in MoonSharp 2.0.0.0, the interpreter TTS embeds (./lua-backend.ts;
+ * SYZYGY_LUA=moonsharp, npm run test:moonsharp), inside a TTS-like sandbox, next to an emulation of the TTS API
  * (test/tts/fake-world.lua). Tests drive it like players would: press Start, drop cards into
  * the play zone, let time pass, save and load.
  */
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultLuaKind, openLua, type LuaBackend, type LuaKind } from "./lua-backend";
 
-interface Bindings {
-  lua: {
-    lua_close(L: number): void;
-    lua_pcall(L: number, nargs: number, nresults: number, msgh: number): number;
-    lua_tostring(L: number, index: number): string;
-    lua_settop(L: number, index: number): void;
-  };
-  lauxlib: { luaL_newstate(): number; luaL_loadstring(L: number, s: string): number };
-  lualib: { luaL_openlibs(L: number): void };
-}
-
-const require = createRequire(import.meta.url);
-
-/**
- * The Lua 5.2 WASM module. On first load its emscripten glue adds process-wide error handlers
- * (one aborts the module on any unhandled rejection); remove them, as src/lua-host/vm.ts does,
- * so the test files that share this process keep their own error handling.
- */
-function luaBindings(): Bindings {
-  const uncaught = process.listeners("uncaughtException");
-  const rejection = process.listeners("unhandledRejection");
-  const bindings = require("lua-wasm-bindings/dist/lua.52") as Bindings;
-  for (const l of process.listeners("uncaughtException")) if (!uncaught.includes(l)) process.removeListener("uncaughtException", l);
-  for (const l of process.listeners("unhandledRejection")) if (!rejection.includes(l)) process.removeListener("unhandledRejection", l);
-  return bindings;
-}
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WORLD = fs.readFileSync(path.join(HERE, "fake-world.lua"), "utf8");
 
@@ -104,59 +79,51 @@ export function uiDefaults(xml: string): Record<string, Record<string, string>> 
   return out;
 }
 
+export interface FakeTtsOptions {
+  /** The interpreter (default: SYZYGY_LUA, else lua5.2). */
+  lua?: LuaKind;
+  /** MoonSharp only: the host's culture (LANG/LC_ALL of the Mono process), e.g. "lt_LT.UTF-8". */
+  culture?: string;
+}
+
 export class FakeTts {
-  private readonly bindings: Bindings;
-  private readonly L: number;
+  private readonly lua: LuaBackend;
   private closed = false;
   /** Milliseconds to load the save's script and run onLoad (before any frame passes). */
   readonly loadMs: number;
 
   /** Boots a table from `save` and runs its script: onLoad(save.LuaScriptState). */
-  constructor(readonly save: SaveJson) {
-    this.bindings = luaBindings();
-    const { lauxlib, lualib } = this.bindings;
-    this.L = lauxlib.luaL_newstate();
-    lualib.luaL_openlibs(this.L);
-    this.exec(WORLD, "=fake-world.lua");
+  constructor(
+    readonly save: SaveJson,
+    options: FakeTtsOptions = {},
+  ) {
+    this.lua = openLua(options.lua ?? defaultLuaKind(), { culture: options.culture });
+    this.exec(WORLD, "fake-world.lua");
     const ui = longString(JSON.stringify(uiDefaults(typeof save.XmlUI === "string" ? save.XmlUI : "")));
-    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))}, ${ui})`, "=boot");
-    this.exec(SANDBOX, "=sandbox");
+    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))}, ${ui})`, "boot");
+    this.exec(SANDBOX, "sandbox");
     const start = performance.now();
-    this.exec(save.LuaScript, "=Global.lua");
+    this.exec(save.LuaScript, "Global.lua");
     this.call(`if onLoad ~= nil then onLoad(${longString(save.LuaScriptState ?? "")}) end`);
     this.loadMs = performance.now() - start;
     // TTS runs frames after onLoad: the XmlUI finishes loading, spawns complete.
     this.settle();
   }
 
+  /** The interpreter this table runs in. */
+  get luaKind(): LuaKind {
+    return this.lua.kind;
+  }
+
   /** Runs raw Lua at the top level (errors thrown as JS errors). */
   private exec(source: string, name: string): void {
-    const { lua, lauxlib } = this.bindings;
-    const status = lauxlib.luaL_loadstring(this.L, source);
-    if (status !== 0) {
-      const msg = lua.lua_tostring(this.L, -1);
-      lua.lua_settop(this.L, 0);
-      throw new Error(`Lua load ${name}: ${msg}`);
-    }
-    if (lua.lua_pcall(this.L, 0, 0, 0) !== 0) {
-      const msg = lua.lua_tostring(this.L, -1);
-      lua.lua_settop(this.L, 0);
-      throw new Error(`Lua run ${name}: ${msg}`);
-    }
+    this.lua.run(source, name);
   }
 
   /** Runs Lua statements; `return <string expr>` to get a value back. */
   call(body: string): string {
-    const { lua, lauxlib } = this.bindings;
     const src = `local ok, v = pcall(function() ${body}\nend)\nif not ok then return "error\\n" .. FAKE.message(v) end\nreturn "ok\\n" .. tostring(v)`;
-    if (lauxlib.luaL_loadstring(this.L, src) !== 0) {
-      const msg = lua.lua_tostring(this.L, -1);
-      lua.lua_settop(this.L, 0);
-      throw new Error(`Lua syntax: ${msg}`);
-    }
-    lua.lua_pcall(this.L, 0, 1, 0);
-    const out = lua.lua_tostring(this.L, -1);
-    lua.lua_settop(this.L, 0);
+    const out = this.lua.run(src, "call");
     const nl = out.indexOf("\n");
     if (out.slice(0, nl) !== "ok") throw new Error(`Lua error: ${out.slice(nl + 1)}`);
     return out.slice(nl + 1);
@@ -256,6 +223,6 @@ export class FakeTts {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.bindings.lua.lua_close(this.L);
+    this.lua.close();
   }
 }

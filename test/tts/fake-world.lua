@@ -64,7 +64,14 @@ function json.encode(v)
 end
 function json.decode(s)
   local pos = 1
-  local function ws() pos = s:find("[^ \t\r\n]", pos) or (#s + 1) end
+  -- Byte loops rather than s:find/s:match from pos: MoonSharp's patterns copy the subject on
+  -- every call, which makes a pattern scan of a whole save quadratic.
+  local byte, sub, n = string.byte, string.sub, #s
+  local function ws()
+    local b = byte(s, pos)
+    while b == 32 or b == 9 or b == 13 or b == 10 do pos = pos + 1 b = byte(s, pos) end
+    if b == nil then pos = n + 1 end
+  end
   local value
   local function str()
     pos = pos + 1
@@ -87,8 +94,11 @@ function json.decode(s)
           pos = pos + 2
         end
       else
-        out[#out + 1] = c
-        pos = pos + 1
+        local stop = pos
+        local b = byte(s, stop)
+        while b ~= nil and b ~= 34 and b ~= 92 do stop = stop + 1 b = byte(s, stop) end
+        out[#out + 1] = sub(s, pos, stop - 1)
+        pos = stop
       end
     end
     return table.concat(out)
@@ -130,10 +140,14 @@ function json.decode(s)
     elseif s:sub(pos, pos + 4) == "false" then pos = pos + 5 return false
     elseif s:sub(pos, pos + 3) == "null" then pos = pos + 4 return nil
     else
-      local num = s:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
-      if num == nil or num == "" then error("bad JSON at " .. pos) end
-      pos = pos + #num
-      return tonumber(num)
+      local stop = pos
+      local b = byte(s, stop)
+      -- digits, sign, point, exponent
+      while b ~= nil and ((b >= 48 and b <= 57) or b == 45 or b == 43 or b == 46 or b == 101 or b == 69) do stop = stop + 1 b = byte(s, stop) end
+      local num = tonumber(sub(s, pos, stop - 1))
+      if num == nil then error("bad JSON at " .. pos) end
+      pos = stop
+      return num
     end
   end
   return value()
@@ -148,7 +162,11 @@ local TYPES = {
   Card = "Card", Deck = "Deck", Custom_Board = "Board", Custom_Tile = "Tile", Custom_Token = "Token",
   HandTrigger = "Hand", ScriptingTrigger = "Scripting",
 }
-local UNITS = { Custom_Board = 10, Custom_Tile = 2, Custom_Token = 2, Card = 2.2, Deck = 2.2 }
+-- World units (x, z) at scale 1, for getBounds: what the layout assumes (src/table/layout.ts
+-- CARD_W/CARD_H, TILE_UNITS_AT_SCALE_1, BOARD_UNITS_AT_SCALE_1; a scripting zone is its scale).
+-- Real TTS may differ: the table self-check (syzygyCheckTable) measures it there.
+local UNITS = { Custom_Board = { 10, 10 }, Custom_Tile = { 2, 2 }, Custom_Token = { 2, 2 }, Card = { 2.2, 3.1 }, Deck = { 2.2, 3.1 } }
+FAKE.units = UNITS
 local FRAME = 1 / 60
 local CARD_HALF_W, CARD_HALF_H = 1.1, 1.55
 
@@ -486,10 +504,18 @@ function api(o)
   method("getRotation", function() return vec(o.rot.x, o.rot.y, o.rot.z) end)
   method("getScale", function() return vec(o.scale.x, o.scale.y, o.scale.z) end)
   method("getLock", function() return o.locked end)
-  method("getBounds", function()
-    local u = UNITS[o.name] or 1
-    return { center = vec(o.pos.x, o.pos.y, o.pos.z), size = vec(o.scale.x * u, 0.2, o.scale.z * u), offset = vec(0, 0, 0) }
-  end)
+  -- TTS: "Returns a Table of Vector information describing the size of an object in Global terms."
+  -- (Object getBounds; an axis-aligned box, so a quarter turn swaps x and z.)
+  local function bounds(turned)
+    local u = UNITS[o.name] or { 1, 1 }
+    local sx, sz = o.scale.x * u[1], o.scale.z * u[2]
+    if turned then sx, sz = sz, sx end
+    return { center = vec(o.pos.x, o.pos.y, o.pos.z), size = vec(sx, 0.2, sz), offset = vec(0, 0, 0) }
+  end
+  method("getBounds", function() return bounds(math.floor((o.rot.y + 45) / 90) % 2 == 1) end)
+  -- TTS: "Returns a Table of Vector information describing the size of an object in Global terms,
+  -- as if it was rotated to {0,0,0}." (Object getBoundsNormalized)
+  method("getBoundsNormalized", function() return bounds(false) end)
   method("setPosition", function(p)
     if o.locked then F.errors[#F.errors + 1] = "setPosition on locked " .. o.guid end
     o.pos = readVec(p)

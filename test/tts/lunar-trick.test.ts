@@ -8,7 +8,7 @@ import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
 import { UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 import { type Snapshot } from "./fake-tts";
-import { useFakeTables, tableRefusal, Mirror, play, replayOn, type CardAction } from "./driver";
+import { useFakeTables, tableRefusal, Mirror, play, replayOn, type CardAction, slow } from "./driver";
 
 const fixture = useFakeTables("lunar-trick");
 const table = fixture.table;
@@ -166,7 +166,7 @@ describe("lunar-trick TTS script", () => {
       const tokens = t.snapshot().objects.filter((o) => o.note.startsWith("point-tokens/"));
       expect(tokens.length).toBe(20);
       expect(t.errors()).toEqual([]);
-    }, 60_000);
+    }, slow(60_000));
   }
 
   it("save and load mid-trick resumes identically (onSave/onLoad replay the engine)", () => {
@@ -188,7 +188,7 @@ describe("lunar-trick TTS script", () => {
     expect(mb.over()).toBe(true);
     expect(layout(b.snapshot())).toEqual(layout(a.snapshot()));
     expect(b.errors()).toEqual([]);
-  }, 60_000);
+  }, slow(60_000));
 
   it("save and load keeps a face-down commit hidden and a finished trick waiting to be collected", () => {
     const seed = "resume-2";

@@ -8,7 +8,7 @@ import { replayGame } from "../../src/engine/sim";
 import { UI_SCORES, UI_STATUS } from "../../src/table/ui-ids";
 import { BONUS_PILE } from "../../src/table/layout";
 import { FakeTts } from "./fake-tts";
-import { useFakeTables, tableRefusal, Mirror, noteOf, play, replayOn } from "./driver";
+import { useFakeTables, tableRefusal, Mirror, noteOf, play, replayOn, slow } from "./driver";
 
 const fixture = useFakeTables("solar-eclipse");
 const table = fixture.table;
@@ -71,7 +71,7 @@ describe("solar-eclipse TTS script", () => {
     expect(sawFaceDown).toBe(true);
     expect(rules.size).toBeGreaterThan(0);
     expect(t.errors()).toEqual([]);
-  }, 60_000);
+  }, slow(60_000));
 
   for (const players of [2, 3]) {
     it(`a full ${players}-player game through table events ends as \`syzygy replay\` does; bonus cards follow SE-9`, () => {
@@ -98,7 +98,7 @@ describe("solar-eclipse TTS script", () => {
       expect(t.ui(UI_SCORES)).toBe(report.result.scores.map((v, s) => `${m.colors[s]} ${v}`).join("   "));
       expect(t.ui(UI_STATUS)).toMatch(/^Game over: /);
       expect(t.errors()).toEqual([]);
-    }, 90_000);
+    }, slow(90_000));
   }
 
   it("save and load in the middle of a face-down second round resumes identically", () => {
@@ -117,5 +117,5 @@ describe("solar-eclipse TTS script", () => {
     play(a, ma);
     replayOn(b, mb, ma.actions.slice(done));
     expect(strip(b)).toEqual(strip(a));
-  }, 90_000);
+  }, slow(90_000));
 });

@@ -5,7 +5,7 @@
  * card goes back to its own place in the hand row.
  */
 import { describe, expect, it } from "vitest";
-import { useFakeTables, Mirror, play, tableRefusal, type CardAction } from "./driver";
+import { useFakeTables, Mirror, play, tableRefusal, type CardAction, slow } from "./driver";
 import type { FakeTts } from "./fake-tts";
 
 const lunar = useFakeTables("lunar-trick");
@@ -167,7 +167,7 @@ describe("hidden information at the table", () => {
       } else play(t, m, 1);
     }
     expect(checked).toBeGreaterThan(0);
-  }, 60_000);
+  }, slow(60_000));
 
   it("only the refused card goes back, to its own place in the hand row; the rest of the row stays", () => {
     const t = lunar.table();
@@ -233,5 +233,5 @@ describe("Eclipsed melds laid out on the table", () => {
     }
     expect(refusedChecked).toBe(true);
     expect(t2.errors()).toEqual([]);
-  }, 120_000);
+  }, slow(120_000));
 });

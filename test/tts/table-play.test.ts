@@ -15,7 +15,7 @@ import { findDefinition } from "../../src/games/index";
 const choicesFor = (game: string) => findDefinition(game)!.table.choices;
 import type { FakeTts } from "./fake-tts";
 import { run, tempFile } from "../cli-support";
-import { Mirror, play, playWithBots, syncFromTable, tableLog, useFakeTables } from "./driver";
+import { Mirror, play, playWithBots, syncFromTable, tableLog, useFakeTables, slow } from "./driver";
 
 const games = {
   "lunar-trick": useFakeTables("lunar-trick"),
@@ -83,7 +83,7 @@ describe("whole games in the strict fake host", () => {
         await expectLogReplays(t, m);
         expect(t.snapshot().smoothTakes).toBe(0);
         expect(t.errors()).toEqual([]);
-      }, 120_000);
+      }, slow(120_000));
     }
     it(`${game}: a bots-only game plays itself, paced by the script's timers, and its log replays identically`, async () => {
       const t = games[game].table();
@@ -100,7 +100,7 @@ describe("whole games in the strict fake host", () => {
       playWithBots(t, m, [], Infinity, () => expectHandsMatch(t, m));
       await expectLogReplays(t, m);
       expect(t.errors()).toEqual([]);
-    }, 120_000);
+    }, slow(120_000));
   }
 
   it("match options chosen at Start reach the engine and the replay log (Eclipsed quick match to 35, EC-28)", async () => {
@@ -113,7 +113,7 @@ describe("whole games in the strict fake host", () => {
     playWithBots(t, m, []);
     expect(Math.max(...(m.state.totals as number[]))).toBeGreaterThanOrEqual(35);
     await expectLogReplays(t, m);
-  }, 120_000);
+  }, slow(120_000));
 
   it("EC-35 series at Start: best of 3 matches to 50; totals restart after a match; the first to win 2 wins; the log replays", async () => {
     const t = games.eclipsed.table();
@@ -132,7 +132,7 @@ describe("whole games in the strict fake host", () => {
     // A series of an even number of matches is refused before the game starts.
     const r = replayGame({ game: "eclipsed", players: 2, seed: "s", options: { format: "standard", series: 2 }, actions: [] });
     expect(r.ok ? "" : r.rule).toBe("EC-35");
-  }, 120_000);
+  }, slow(120_000));
 
   it("Lunar Trick's LT-7 option (highest of any suit) is offered at Start and logged", async () => {
     const t = games["lunar-trick"].table();
@@ -141,7 +141,7 @@ describe("whole games in the strict fake host", () => {
     const m = new Mirror("lunar-trick", 3, "lt7-1", "random", { highestAnySuit: true });
     playWithBots(t, m, []);
     await expectLogReplays(t, m);
-  }, 120_000);
+  }, slow(120_000));
 });
 
 describe("the start panel", () => {
@@ -215,5 +215,5 @@ describe("start guard and resuming", () => {
     syncFromTable(b, mb);
     playWithBots(b, mb, [0], Infinity, () => expectHandsMatch(b, mb));
     await expectLogReplays(b, mb);
-  }, 120_000);
+  }, slow(120_000));
 });

@@ -7,6 +7,8 @@
  * Engine strings are ASCII; numbers are integers (non-integers print with 6 fixed decimals).
  */
 
+import { byteOrder } from "./util";
+
 function digits(n: number): string {
   // Manual formatting: Lua's tostring switches to exponents at 1e14, JS at 1e21.
   if (n === 0) return "0";
@@ -80,8 +82,9 @@ function quote(s: string): string {
   return parts.join("");
 }
 
+/** Bytewise (never `<`: MoonSharp orders strings by the host's culture). */
 function byteLess(a: string, b: string): boolean {
-  return a < b;
+  return byteOrder(a, b) < 0;
 }
 
 function sortedKeys(obj: object): string[] {

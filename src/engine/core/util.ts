@@ -149,9 +149,22 @@ export function isSeat(players: number, seat: unknown): boolean {
   return typeof seat === "number" && Math.floor(seat) === seat && seat >= 0 && seat < players;
 }
 
-/** Bytewise order of two ASCII strings, for `stableSort` (the same order in Node and Lua). */
+/**
+ * Order of two strings by character code, for `stableSort`: the same order in Node, Lua 5.2 and
+ * MoonSharp (TTS). Never `<` on strings in code that runs in Lua: MoonSharp compares strings by
+ * the host's culture ("y" < "j" on a Lithuanian host, "a" < "B" everywhere). Codes are bytes in
+ * Lua 5.2 and UTF-16 units in Node and MoonSharp; both give code-point order (outside the BMP's
+ * surrogates), bytewise for the ASCII ids the engines sort.
+ */
 export function byteOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : 1;
 }
 
 /** A refused action: the rule or ruling broken and a sentence (see `ApplyResult`). */

@@ -11,7 +11,7 @@
 import type { BaseEvent } from "../core/types";
 import type { State } from "./types";
 import { RULES } from "./data.gen";
-import { contains, stableSort } from "../core/util";
+import { byteOrder, contains, stableSort } from "../core/util";
 import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, cardYaw, commitPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../../table/layout";
 import type { TableObject } from "../../table/host";
 import { meldZoneNote } from "../../table/zones";
@@ -110,7 +110,7 @@ function firstWithPrefix(objects: { [note: string]: string }, prefix: string): s
   const notes: string[] = [];
   for (const note in objects) if (note.substring(0, prefix.length) === prefix) notes.push(note);
   if (notes.length === 0) return undefined;
-  return objects[stableSort(notes, (a, b) => (a < b ? -1 : a > b ? 1 : 0))[0]];
+  return objects[stableSort(notes, byteOrder)[0]];
 }
 
 /** World point of meter position `meter` on a track board centred at (x, z) that is `width` units wide. */

@@ -4,7 +4,7 @@
  * revealed numbers (LT-3) and the trump status card shows the trump side (LT-4); each seat's
  * match points are shown with point tokens in front of it (LT-8).
  */
-import { stableSort } from "../core/util";
+import { byteOrder, stableSort } from "../core/util";
 import type { BaseEvent } from "../core/types";
 import { SHELF_X, markerRestPoint, placesFor, round3, scoreTokenLocal, toWorld, tokenSupplyPoint, trumpCardPoint, type Sheet } from "../../table/layout";
 import type { TableHost } from "../../table/host";
@@ -40,7 +40,7 @@ function findSheet(host: TableHost, objects: { [note: string]: string }): Sheet 
 function notesWithPrefix(objects: { [note: string]: string }, prefix: string): string[] {
   const out: string[] = [];
   for (const note in objects) if (note.substring(0, prefix.length) === prefix) out.push(note);
-  return stableSort(out, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return stableSort(out, byteOrder);
 }
 
 function markerPoint(sheet: Sheet, n: number): { x: number; z: number } {

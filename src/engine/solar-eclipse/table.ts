@@ -5,7 +5,7 @@
  * the other five are set aside face down (SE-2); all return to your hand for the next round.
  * Bonus cards move from the pile to the winner of a trick won without an eclipse (SE-9).
  */
-import { stableSort } from "../core/util";
+import { byteOrder, stableSort } from "../core/util";
 import type { BaseEvent } from "../core/types";
 import type { State, View } from "./types";
 import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, cardYaw, placesFor, toWorld } from "../../table/layout";
@@ -23,7 +23,7 @@ const placed: { [guid: string]: string } = {};
 function sortedNotes(objects: { [note: string]: string }, prefix: string): string[] {
   const out: string[] = [];
   for (const note in objects) if (note.substring(0, prefix.length) === prefix) out.push(note);
-  return stableSort(out, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return stableSort(out, byteOrder);
 }
 
 interface BidCard {
