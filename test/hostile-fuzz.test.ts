@@ -127,8 +127,12 @@ describe("hostile SVG faces", () => {
       }),
       { numRuns: RUNS },
     );
-    // Both outcomes were exercised: the generator is not all refusals.
-    expect(accepted).toBeGreaterThan(0);
+    // Both outcomes were exercised: the generator is not all refusals. A short run may draw only
+    // hostile documents (each leaf is most likely one), so the count is held at fuzz length only;
+    // the quick run checks a clean document through the same path instead.
+    if (RUNS >= 500) expect(accepted).toBeGreaterThan(0);
+    const clean = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g><rect width="1" height="1"/></g></svg>`;
+    expect(serializeSvg(parseSvgDocument(inlineImages(clean, F.template, [F.templates, F.data]), "out"))).toContain("<rect");
   });
 });
 

@@ -104,7 +104,7 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     expect(font.err).toContain(`${at()}:1: cards/fire-bolt: helper text: font "Fancy" is not declared in game.yaml fonts`);
     const svg = await validateWith(p, "<g>\n");
     expect(svg.code).toBe(1);
-    expect(svg.err).toMatch(/card\.svg\.hbs: cards\/fire-bolt: the SVG this template renders is not valid/);
+    expect(svg.err).toMatch(/card\.svg\.hbs: cards\/fire-bolt: .*card\.svg\.hbs \(the SVG it renders\):\d+:\d+: not well-formed XML/);
     fs.writeFileSync(p.template, `${p.original}<g>\n`);
     try {
       const built = await run("build", "--data", p.data, "--out", p.out, "--no-tts", "--paper", "a4");
@@ -114,7 +114,7 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     }
   }, 60_000);
 
-  it("an image over the size limit is refused by validate, at the face that draws it", async () => {
+  it("an image over the size limit is refused by validate, at the sheet cell that names it", async () => {
     const png = new PNG({ width: 1, height: 1 });
     const bytes = PNG.sync.write(png);
     bytes.writeUInt32BE(9000, 16); // the header claims 9000 × 9000 px
@@ -127,7 +127,7 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     try {
       const r = await run("validate", "--data", p.data);
       expect(r.code).toBe(1);
-      expect(r.err).toMatch(/cards\/stone-wall: .*9000×9000 px; the limit is 8000 px a side/);
+      expect(r.err).toMatch(/cards\.csv:\d+:5: image: .*9000×9000 px; the limit is 8000 px a side/);
     } finally {
       fs.writeFileSync(deck, sheet);
     }

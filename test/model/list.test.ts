@@ -44,7 +44,7 @@ describe("syzygy list", () => {
   it("an unknown game is a usage error listing the valid ids (exit 2)", async () => {
     const r = await runCli(["list", "lunar-trik", "--data", REPO_DATA]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('syzygy: unknown game "lunar-trik"; valid games: solar-eclipse, eclipsed, lunar-trick\n');
+    expect(r.stderr).toBe('syzygy: unknown game "lunar-trik"; valid games: eclipsed, lunar-trick, solar-eclipse\n');
     expect(r.stdout).toBe("");
   });
 
