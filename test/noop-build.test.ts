@@ -9,26 +9,12 @@ import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { main } from "../src/cli";
 import { noopBuild, rememberBuildCommandLine, startStamp } from "../src/build/noop-stamp";
-import { DATA, tempDir } from "./render-support";
+import { capture, DATA, tempDir } from "./render-support";
 
 afterEach(() => {
   vi.restoreAllMocks();
   process.exitCode = undefined;
 });
-
-function capture(): { out: () => string; err: () => string } {
-  let out = "";
-  let err = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  return { out: () => out, err: () => err };
-}
 
 /** A fake project: data/g, templates/g, out/g, and a build "run" that stamps them. */
 function fixture() {

@@ -4,26 +4,12 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "no
 import { join } from "node:path";
 import { main } from "../src/cli";
 import { parseBackOffset, parsePapers } from "../src/cli/commands/build";
-import { DATA, tempDir } from "./render-support";
+import { capture, DATA, tempDir } from "./render-support";
 
 afterEach(() => {
   vi.restoreAllMocks();
   process.exitCode = undefined;
 });
-
-function capture(): { out: () => string; err: () => string } {
-  let out = "";
-  let err = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  return { out: () => out, err: () => err };
-}
 
 describe("syzygy build", () => {
   it("parses --paper and --back-offset", () => {

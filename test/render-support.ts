@@ -1,5 +1,6 @@
 /** Shared helpers for the render tests: load real game data, subset it, read PDFs with pdfjs. */
 import { mkdtempSync } from "node:fs";
+import { vi } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGame } from "../src/model/load";
@@ -53,4 +54,19 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfInfo> {
 /** Width and height of a PNG from its header. */
 export function pngSize(buf: Buffer): { width: number; height: number } {
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+/** Captures what the in-process CLI writes to stdout and stderr (restored by vi.restoreAllMocks). */
+export function capture(): { out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
+    out += String(s);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
+    err += String(s);
+    return true;
+  });
+  return { out: () => out, err: () => err };
 }
