@@ -64,7 +64,7 @@ export function inlineImages(svg: string, templateFile: string, roots: readonly 
   const realRoots = realRootsOf(roots);
   const label = `${shownFile(templateFile)} (the SVG it renders)`;
   const doc = parseSvgDocument(svg, label);
-  inlineTree(doc, templateFile, realRoots, true);
+  inlineTree(doc, templateFile, realRoots, true, parseBox(doc.attrs.get("viewBox") ?? ""));
   checkExpansion(doc, label);
   return serializeSvg(doc);
 }
@@ -85,16 +85,28 @@ export function artProblem(abs: string, roots: readonly string[]): string | unde
   }
 }
 
-/** Replaces, in place, every <image>/<feImage> of `el`'s tree with checked content. */
-function inlineTree(el: XmlElement, base: string, roots: readonly string[], markers: boolean): void {
+/**
+ * Replaces, in place, every <image>/<feImage> of `el`'s tree with checked content. `view` is the
+ * face's viewBox while the elements are in its coordinates (no transform or viewport between):
+ * art placed wholly outside it is checked, then left out — it cannot show, and resvg 2.6 panics
+ * (aborting the process) on a clipped viewport with nothing inside the canvas.
+ */
+function inlineTree(el: XmlElement, base: string, roots: readonly string[], markers: boolean, view: ArtBox | undefined): void {
   for (let i = 0; i < el.children.length; i++) {
     const c = el.children[i];
     if (typeof c === "string") continue;
     if (IMAGE_ELEMENTS.has(c.name)) {
-      if (markers && c.name === "image" && c.attrs.has("data-art")) el.children[i] = artElement(c, base, roots);
-      else inlineHref(c, base, roots);
-    } else inlineTree(c, base, roots, markers);
+      if (markers && c.name === "image" && c.attrs.has("data-art")) {
+        const art = artElement(c, base, roots);
+        const box = parseBox(c.attrs.get("data-box") ?? "");
+        el.children[i] = view !== undefined && box !== undefined && !overlaps(box, view) ? { name: "g", attrs: new Map(), children: [], line: c.line, col: c.col } : art;
+      } else inlineHref(c, base, roots);
+    } else inlineTree(c, base, roots, markers, c.name === "g" && !c.attrs.has("transform") ? view : undefined);
   }
+}
+
+function overlaps(a: ArtBox, b: ArtBox): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
 /** An <image>/<feImage> whose href becomes a checked data: URI (or stays a #reference). */
@@ -166,7 +178,7 @@ function artContent(real: string, roots: readonly string[], shown: string, box: 
   const view = svgView(art);
   if (view === undefined) throw new Error(`${shown}: ${file}: its size is unknown (give the <svg> a viewBox or a width and height)`);
   // The art's own pictures are taken relative to it and checked like a template's.
-  inlineTree(art, real, roots, false);
+  inlineTree(art, real, roots, false, undefined);
   prefixIds(art, `art${loaded.hash.slice(0, 8)}-`);
   // The root's presentation attributes (fill, stroke…) style the whole drawing: keep them on a group.
   const group: XmlElement = { name: "g", attrs: new Map(), children: art.children, line: art.line, col: art.col };
