@@ -33,7 +33,9 @@ import {
   putBack,
   putCard,
   putInHand,
+  objectByGuid,
   setHighlight,
+  shield,
   shieldPiles,
   turnFaceDown,
   zoneObjects,
@@ -648,7 +650,22 @@ function reconcile(g: Live, forcePieces = false): void {
   }
   g.rules.arrange(context(g, forcePieces));
   shieldPiles();
+  shieldHiddenCards(g);
   if (dealt > 0) verifyHands(g, 2);
+}
+
+/**
+ * Shields each loose card the bookkeeping holds face down off a hand and off a won pile (TTS saves
+ * no `interactable`, and a deck's last card spawns as a new, interactable object).
+ */
+function shieldHiddenCards(g: Live): void {
+  for (const card of saveConfig().deck) {
+    const guid = g.objects[card];
+    const loc = guid !== undefined ? g.where[guid] : undefined;
+    if (guid === undefined || loc === undefined || !loc.down || loc.area === "hand" || loc.area === "pile") continue;
+    const obj = objectByGuid(guid);
+    if (obj !== undefined) shield(obj, true);
+  }
 }
 
 /** The cards the bookkeeping puts in `seat`'s hand. */

@@ -145,13 +145,16 @@ function attempt(guid: string): boolean {
         }
       },
     });
-    // Taking the second-last card destroys the deck; the last one spawns in its place.
+    // Taking the second-last card destroys the deck; the last one spawns in its place, a new
+    // object (interactable by default): it keeps the pile's shield unless it has a target.
     const rest = box.remainder;
     if (rest !== undefined) {
       const restGuid = rest.getGUID();
+      const hidden = shielded(box);
       Wait.condition(
         () => {
           if (targets[restGuid] !== undefined) attempt(restGuid);
+          else if (hidden && !rest.isDestroyed()) shield(rest, true);
         },
         () => rest.isDestroyed() || !rest.spawning,
       );

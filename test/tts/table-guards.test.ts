@@ -10,7 +10,7 @@ import { seedCommitment } from "../../src/table/commitment";
 import { UI_START_PANEL } from "../../src/table/ui-ids";
 import { SAVED_OBJECT_FIELDS } from "../../src/tts/areas";
 import { Mirror, play, useFakeTables } from "./driver";
-import { pressStart, savedSeed } from "./secrets-driver";
+import { pressStart, savedSeed, tryFlip, tryRead } from "./secrets-driver";
 import { FakeTts } from "./fake-tts";
 
 const tables = new Map(GAME_IDS.map((id) => [id, useFakeTables(id)]));
@@ -114,4 +114,51 @@ describe("TTS table guards", () => {
       }
     });
   }
+});
+
+describe("the last card of a shielded pile", () => {
+  // Regression (issue 23, found by the secrets test's random seed): TTS destroys a deck once its
+  // second-last card is taken and spawns the last one as a new object, interactable by default.
+  // The draw pile's last card lay face down and could be flipped or peeked at.
+  const seed = "dda801e06d25b502af41208c8de90b84";
+  it("eclipsed: stays shielded when the deck around it is gone, and after a load", () => {
+    const t = table("eclipsed");
+    const players = findGame("eclipsed")!.minPlayers;
+    expect(t.startSeeded(players, seed)).toBe("");
+    const m = new Mirror("eclipsed", players, seed);
+    const pileAt = (): { x: number; z: number } | undefined => {
+      const deck = t.snapshot().objects.find((o) => o.name === "Deck" && o.down && o.hand === "");
+      return deck === undefined ? undefined : { x: deck.x, z: deck.z };
+    };
+    let pile = pileAt();
+    expect(pile).toBeDefined();
+    let last: string | undefined;
+    while (!m.over() && last === undefined) {
+      play(t, m, 1);
+      const now = pileAt();
+      if (now !== undefined) pile = now;
+      else {
+        const at = pile!;
+        last = t.snapshot().objects.find((o) => o.name === "Card" && o.down && o.hand === "" && Math.abs(o.x - at.x) < 0.5 && Math.abs(o.z - at.z) < 0.5)?.note;
+      }
+    }
+    expect(last, "the draw pile came down to one card").toBeDefined();
+    const tries = (table: FakeTts): unknown => ({
+      peek: tryRead(table, "White", "peek", last!).seen,
+      search: tryRead(table, "White", "search", last!).seen,
+      flip: tryFlip(table, "White", last!),
+    });
+    expect(tries(t)).toMatchObject({ peek: undefined, search: undefined });
+    expect(tryFlip(t, "White", last!)).not.toBe("flipped");
+    const again = new FakeTts(t.saveGame());
+    try {
+      again.advance(3);
+      expect(again.snapshot().objects.find((o) => o.note === last)?.down).toBe(true);
+      expect(tries(again)).toMatchObject({ peek: undefined, search: undefined });
+      expect(tryFlip(again, "White", last!)).not.toBe("flipped");
+      expect(again.errors()).toEqual([]);
+    } finally {
+      again.close();
+    }
+  });
 });
