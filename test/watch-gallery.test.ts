@@ -31,7 +31,7 @@ class Output {
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
   }
-  waitFor(re: RegExp, from = 0, ms = 100_000): Promise<RegExpMatchArray> {
+  waitFor(re: RegExp, from = 0, ms = 45_000): Promise<RegExpMatchArray> {
     return new Promise((ok, fail) => {
       const m = this.text.slice(from).match(re);
       if (m) return ok(m);
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)("watch: live gallery in headless Chromium", () => 
     const good = readFileSync(deck, "utf8");
     writeFileSync(deck, good.replace('number: 1\n', 'number: "one"\n'));
     await output.waitFor(/deck\.yaml:\d+:\d+: cards\[0\]\.number/, from);
-    await page.locator("#syzygy-error").waitFor({ timeout: 60_000 });
+    await page.locator("#syzygy-error").waitFor({ timeout: 45_000 });
     expect(await page.locator("#syzygy-error").innerText()).toMatch(/deck\.yaml:\d+:\d+/);
     expect(readFileSync(png).equals(before)).toBe(true);
     writeFileSync(deck, good);

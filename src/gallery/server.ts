@@ -121,10 +121,14 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
   const root = resolve(outDir);
   const clients = new Set<ServerResponse>();
 
+  const chunkOf = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   const send = (event: string, data: unknown): void => {
-    const chunk = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    const chunk = chunkOf(event, data);
     for (const c of clients) c.write(chunk);
   };
+  // The failed rebuild each game is showing: a page opened (or reconnected) after the failure
+  // gets it on connecting, not only pages that were listening at that moment.
+  const failures = new Map<string, string>();
 
   const home = (): string =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>syzygy previews</title></head><body><h1>syzygy previews</h1><ul>` +
@@ -198,6 +202,7 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
     if (path === EVENTS_PATH) {
       res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store", Connection: "keep-alive" });
       res.write("retry: 1000\n\n");
+      for (const [game, message] of failures) res.write(chunkOf("failed", { games: [game], message }));
       clients.add(res);
       req.on("close", () => clients.delete(res));
       return;
@@ -236,8 +241,14 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
   return {
     url: `http://${host}:${actualPort}/`,
     port: actualPort,
-    notifyRebuilt: (g) => send("rebuilt", { games: g }),
-    notifyFailed: (g, message) => send("failed", { games: g, message }),
+    notifyRebuilt: (g) => {
+      for (const game of g) failures.delete(game);
+      send("rebuilt", { games: g });
+    },
+    notifyFailed: (g, message) => {
+      for (const game of g) failures.set(game, message);
+      send("failed", { games: g, message });
+    },
     close: () =>
       new Promise<void>((ok) => {
         clearInterval(keepAlive);
