@@ -10,6 +10,7 @@ import { DEFAULT_PRINT, PAPERS, PRINT_MARGIN, type Page, type Paper } from "../s
 import { writePdf } from "../src/render/pdf";
 import { BLEED_MM } from "../src/render/types";
 import { pageGeometry, type Box, type PageGeometry } from "./pdf-geometry";
+import { longOr } from "./long";
 import { game, templates } from "./render-support";
 
 const B = BLEED_MM;
@@ -27,10 +28,12 @@ const count = (p: PageGeometry, what: What): number => p.pieces.filter((b) => wh
 // PDF coordinates are rounded to 0.01 pt: touching boxes may overlap by that much.
 const disjoint = (a: Box, b: Box): boolean => a.x + a.w <= b.x + 0.01 || b.x + b.w <= a.x + 0.01 || a.y + a.h <= b.y + 0.01 || b.y + b.h <= a.y + 0.01;
 
+let art: Map<string, string> | undefined;
+
 async function printed(paper: Paper): Promise<PageGeometry[]> {
   const g = game("eclipsed");
   const doc = printDocument(g, paper, DEFAULT_PRINT);
-  const art = new Map(renderSides(g, templates()).sides.map((s) => [s.key, s.svg]));
+  art ??= new Map(renderSides(g, templates()).sides.map((s) => [s.key, s.svg]));
   return pageGeometry(await writePdf(doc.pages, art, { title: doc.title, footer: g.title, paper, duplex: "long", outline: doc.outline }));
 }
 
@@ -48,7 +51,8 @@ const CASES: { paper: Paper; cardsPerSheet: number; boardWithCards: boolean; boa
   { paper: PAPERS.a3, cardsPerSheet: 18, boardWithCards: false, boardWithReference: true },
 ];
 
-describe.each(CASES)("Eclipsed $paper.id: board and reference sheets packed", ({ paper, cardsPerSheet, boardWithCards, boardWithReference }) => {
+// npm test: A4; npm run test:long: every paper.
+describe.each(longOr(CASES, (c) => c.paper.id === "a4"))("Eclipsed $paper.id: board and reference sheets packed", ({ paper, cardsPerSheet, boardWithCards, boardWithReference }) => {
   let pages: PageGeometry[] = [];
   const load = async (): Promise<PageGeometry[]> => (pages.length > 0 ? pages : (pages = await printed(paper)));
 
