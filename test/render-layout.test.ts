@@ -203,18 +203,18 @@ describe("small card components share pages", () => {
     expect(back.label).toBe("Deck (backs)");
   });
 
-  it("imposeAll groups same-size card components where the first stands, other sizes stay apart; boards and sheets follow the cards", () => {
+  it("imposeAll groups same-size card components where the first stands, other kinds and sizes stay apart", () => {
     const mini = cards(2, { id: "mini", title: "Mini Cards", width: 41, height: 63 });
     const pages = imposeAll([deck, boardC, dividers, mini, status], PAPERS.a4, DEFAULT_PRINT);
     // A one-sided sheet is followed by a blank page, so every later front lands on an odd page.
     expect(pages.map((p) => p.label)).toEqual([
       ...groupLabels,
-      "Mini Cards",
-      "Mini Cards (backs)",
       "Sheet",
       "back of “Sheet” — left blank",
+      "Mini Cards",
+      "Mini Cards (backs)",
     ]);
-    expect(pages.map((p) => p.side)).toEqual([...groupLabels.map((_, i) => (i % 2 === 0 ? "front" : "back")), "front", "back", "front", "blank"]);
+    expect(pages.map((p) => p.side)).toEqual([...groupLabels.map((_, i) => (i % 2 === 0 ? "front" : "back")), "front", "blank", "front", "back"]);
     expect(() => flat(imposeCardGroup([deck, mini], PAPERS.a4, DEFAULT_PRINT))).toThrow(/differ in size/);
   });
 });

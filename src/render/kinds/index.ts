@@ -24,23 +24,21 @@ function boxPage(page: Page, paper: Paper): Page {
 }
 
 /**
- * Every component's sheets: cards in game order, card components of the same size imposed
- * together where the first of them stands; then the one-sided pieces (boards and sheets, in game
- * order) into the space the cards left free, behind each other and onto shared sheets; all tokens
- * last, into the space the other sheets left free first. Then the two-sided sequence: each front page followed by its back, or by a
+ * Every component's sheets in game order. Card components of the same size are imposed together
+ * where the first of them stands; so are all one-sided pieces (boards and sheets), where the
+ * first of them stands: into the space the sheets before them left free, behind each other and
+ * onto shared sheets. All tokens are packed last, into the space the other sheets left free first. Then the two-sided sequence: each front page followed by its back, or by a
  * blank page when nothing is printed behind it, so a duplex run keeps every back behind its front.
  */
 export function imposeSheets(components: RenderComponent[], paper: Paper, opts: PrintOptions): Sheet[] {
   const sheets: Sheet[] = [];
   const done = new Set<RenderComponent>();
   for (const c of components) {
-    if (done.has(c) || c.kind !== "card") continue;
-    const group = components.filter((o) => o.kind === "card" && o.width === c.width && o.height === c.height);
+    if (done.has(c) || c.kind === "token") continue;
+    const group = c.kind === "card" ? components.filter((o) => o.kind === "card" && o.width === c.width && o.height === c.height) : components.filter((o) => o.kind === "board" || o.kind === "sheet");
     for (const o of group) done.add(o);
-    sheets.push(...imposeCardGroup(group, paper, opts));
+    sheets.push(...(c.kind === "card" ? imposeCardGroup(group, paper, opts) : imposeOneSided(group, paper, opts, sheets)));
   }
-  const oneSided = components.filter((o) => o.kind === "board" || o.kind === "sheet");
-  if (oneSided.length > 0) sheets.push(...imposeOneSided(oneSided, paper, opts, sheets));
   const tokens = components.filter((o) => o.kind === "token");
   if (tokens.length > 0) sheets.push(...imposeTokenGroup(tokens, paper, opts, sheets));
   return sheets;
