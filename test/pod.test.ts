@@ -3,6 +3,7 @@
  * Crafter zip (names, count per deck = items × copies, pixel size) and each DriveThruCards PDF
  * (page count, MediaBox/TrimBox of every page, face/back order, embedded fonts, bleed option).
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it, beforeAll } from "vitest";
 import yauzl from "yauzl";
@@ -240,11 +241,13 @@ describe("The Game Crafter export", () => {
 describe("DriveThruCards export", () => {
   let g: RenderGame;
   const pdfs = new Map<number, Map<string, PdfPage[]>>();
+  const files: string[] = [];
   beforeAll(async () => {
     g = sample();
     for (const bleed of [3.175, 1.5]) {
       const out = tempDir("pod-dtc");
       const r = await exportPod(g, templates(), { outDir: out, services: ["dtc"], bleedMm: bleed });
+      files.push(...r.files);
       const byDeck = new Map<string, PdfPage[]>();
       for (const f of r.files) byDeck.set(f.split("/").pop()!.replace(`${g.id}-`, "").replace(/\.pdf$/, ""), await readPodPdf(f));
       pdfs.set(bleed, byDeck);
@@ -292,6 +295,15 @@ describe("DriveThruCards export", () => {
           n += 1;
         }
       }
+    }
+  });
+
+  it("holds no raster image: pdfimages lists none (the moon back's emblem was a 240 px raster, issue 27 defect 3)", () => {
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    for (const f of files) {
+      // `pdfimages -list`: two header lines, then one line per image.
+      const rows = execFileSync("pdfimages", ["-list", f], { encoding: "utf8" }).trim().split("\n").slice(2);
+      expect(rows, f).toEqual([]);
     }
   });
 
