@@ -17,7 +17,7 @@ export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "t
  * here and their whole matrix there (SCALED).
  */
 export const LONG_FILES = ["test/watch-gallery.test.ts", "test/output-safety.test.ts", "test/watch.test.ts"];
-export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts"];
+export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts", "test/print-packing.test.ts"];
 
 /**
  * The Lua parity file runs as this many projects, each playing its part of every setup's seeds
