@@ -100,7 +100,7 @@ export class FakeTts {
     this.lua = openLua(options.lua ?? defaultLuaKind(), { culture: options.culture });
     this.exec(WORLD, "fake-world.lua");
     const ui = longString(JSON.stringify(uiDefaults(typeof save.XmlUI === "string" ? save.XmlUI : "")));
-    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))}, ${ui})`, "boot");
+    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates, VectorLines: save.VectorLines ?? [] }))}, ${ui})`, "boot");
     this.exec(SANDBOX, "sandbox");
     const start = performance.now();
     this.exec(save.LuaScript, "Global.lua");

@@ -161,6 +161,9 @@ JSON = { encode = json.encode, encode_pretty = json.encode, decode = json.decode
 local TYPES = {
   Card = "Card", Deck = "Deck", Custom_Board = "Board", Custom_Tile = "Tile", Custom_Token = "Token",
   HandTrigger = "Hand", ScriptingTrigger = "Scripting",
+  -- TTS: the setValue type table names "`3D Text`" the type whose value "Replaces the 3D Text's
+  -- content"; built-in-object.md: "3DText | The text that the Text Tool spawns."
+  ["3DText"] = "3D Text",
 }
 -- World units (x, z) at scale 1, for getBounds: what the layout assumes (src/table/layout.ts
 -- CARD_W/CARD_H, TILE_UNITS_AT_SCALE_1, BOARD_UNITS_AT_SCALE_1; a scripting zone is its scale).
@@ -641,6 +644,23 @@ Player = setmetatable({}, { __index = function(_, color)
   }
 end })
 
+-- TTS: Global.getVectorLines() "Returns Table of data representing the current Vector Lines on
+-- this entity. See setVectorLines for table format." That format has `points` ("Vector positions
+-- for each point on the line"), `color`, `thickness`, `rotation`: the save's points3 become
+-- points; the save's `loop` is not in that format, so it is not returned.
+Global = {
+  getVectorLines = function()
+    local out = {}
+    for i, l in ipairs(F.vectorLines or {}) do
+      local points = {}
+      for j, p in ipairs(l.points3 or {}) do points[j] = vec(p.x, p.y, p.z) end
+      local c, r = l.color or {}, l.rotation or {}
+      out[i] = { points = points, color = { r = c.r, g = c.g, b = c.b }, thickness = l.thickness, rotation = vec(r.x or 0, r.y or 0, r.z or 0) }
+    end
+    return out
+  end,
+}
+
 -- TTS: Turns "the in-game turns system"; its member variables (turns.md): enable, type (1=auto,
 -- 2=custom), order, reverse_order, skip_empty_hands, disable_interactations, pass_turns, turn_color.
 Turns = { enable = false, type = 1, order = {}, reverse_order = false, skip_empty_hands = false,
@@ -709,6 +729,7 @@ function F.boot(saveJson, uiDefaultsJson)
   F.hands, F.pendingSpawns, F.smoothTakes, F.merges = {}, 0, 0, 0
   local save = json.decode(saveJson)
   for _, d in ipairs(save.ObjectStates) do register(F.fromData(d)) end
+  F.vectorLines = save.VectorLines or {}
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
     if o.name == "ScriptingTrigger" then
