@@ -113,7 +113,7 @@ export function areaLabels(area: Area, places: number[], guid: (reader: number) 
       Name: "3DText",
       Transform: { posX: at.x, posY: LABEL_Y, posZ: at.z, rotX: 90, rotY: yaw, rotZ: 0, scaleX: 1, scaleY: 1, scaleZ: 1 },
       Nickname: area.label,
-      GMNotes: `label/${area.id}`,
+      GMNotes: `label/${area.id}/${PLACES[reader].color}`,
       ...SAVED_OBJECT_FIELDS,
       Text: { Text: area.label, colorstate: color, fontSize: labelFontSize(area) },
     } as unknown as AnyObject;

@@ -125,7 +125,7 @@ describe.each(GAMES)("%s table", (game) => {
       // Lines lie on the table (the API's example draws at y = 1), under the cards (TABLE_Y).
       for (const p of drawn[0].points3) expect(p.y).toBeLessThan(TABLE_Y);
       // Its labels: locked 3D text with the area's words, lying inside the area.
-      const labels = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes === `label/${area.id}`);
+      const labels = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith(`label/${area.id}/`));
       expect(labels.length).toBeGreaterThan(0);
       for (const l of labels) {
         expect([l.Name, l.Locked, l.Text.Text]).toEqual(["3DText", true, area.label]);
@@ -143,7 +143,7 @@ describe.each(GAMES)("%s table", (game) => {
     const { save } = built.get(game)!;
     const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
     for (const area of tableAreas(findDefinition(game)?.table.meldAreas ?? false, places)) {
-      const yaws = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes === `label/${area.id}`).map((l: { Transform: { rotX: number; rotY: number } }) => {
+      const yaws = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith(`label/${area.id}/`)).map((l: { Transform: { rotX: number; rotY: number } }) => {
         expect(l.Transform.rotX).toBe(90);
         return l.Transform.rotY;
       });
