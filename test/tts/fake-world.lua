@@ -387,8 +387,9 @@ local function spawnLater(o, frames, callback)
       o.pos = vec(60, 1, -60)
       track(o)
     end
-    -- TTS (takeObject's example): waiting a frame after the spawn "has also given the object time
-    -- to enter another container, if it spawned on one": a card left lying on a card or deck merges.
+    -- TTS (takeObject's example): after waiting a frame past the spawn, "it's also given the object
+    -- time to enter another container, if it spawned on one": a card left lying on a card or deck
+    -- merges.
     if F.mergeOnSpawn and not o.destroyed then
       local at = vec(o.pos.x, o.pos.y, o.pos.z)
       schedule(function()
@@ -422,7 +423,7 @@ local function takeOut(o, params)
     -- destroyed and the remaining contained object will spawn in its place." remainder: "This
     -- variable provides a reference to the remaining object when it is being spawned. Otherwise,
     -- it's nil." The remainder spawns a frame after the taken object; it is read here only in the
-    -- frame of the take (the docs: "After calling takeObject(...) you can check for a remainder"),
+    -- frame of the take (the docs: "After calling `takeObject(...)` you can check for a remainder"),
     -- and like any spawning object it is not found by GUID until spawned (guid "is assigned
     -- correctly once the `spawning` member variable becomes false").
     local last = F.fromData(table.remove(o.contents, 1))
@@ -651,7 +652,7 @@ end })
 
 -- TTS: Global.getVectorLines() "Returns Table of data representing the current Vector Lines on
 -- this entity. See setVectorLines for table format." That format has `points` ("Vector positions
--- for each point on the line"), `color`, `thickness`, `rotation`: the save's points3 become
+-- for each "point" on the line"), `color`, `thickness`, `rotation`: the save's points3 become
 -- points; the save's `loop` is not in that format, so it is not returned.
 Global = {
   getVectorLines = function()
