@@ -12,11 +12,27 @@ export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "t
 
 /**
  * npm test's time budget (≤ 90 s on an idle 2-core machine): these files run only in
- * `npm run test:long` (vitest.long.config.ts; CI runs it) — a browser end to end, builds killed
- * and failed on purpose, the watch process. Files using `LONG` (test/long.ts) run a quick subset
- * here and their whole matrix there (SCALED).
+ * `npm run test:long` (vitest.long.config.ts; CI runs it) — end to end through processes and a
+ * browser, builds killed and failed on purpose, bots at every player count, installing into a TTS
+ * folder, update packs, scaffolding, and the property tests `npm run fuzz` also runs at length.
+ * Each capability keeps a quicker check in npm test. Files using `LONG` (test/long.ts) run a
+ * quick subset here and their whole matrix there (SCALED).
  */
-export const LONG_FILES = ["test/watch-gallery.test.ts", "test/output-safety.test.ts", "test/watch.test.ts"];
+export const LONG_FILES = [
+  "test/watch-gallery.test.ts",
+  "test/output-safety.test.ts",
+  "test/watch.test.ts",
+  "test/watch-chokidar.test.ts",
+  "test/tts/table-play.test.ts",
+  "test/tts/install.test.ts",
+  "test/update-pack.test.ts",
+  "test/scaffold.test.ts",
+  "test/print-ink.test.ts",
+  "test/render-pdf-shared-fonts.test.ts",
+  "test/model/build-property.test.ts",
+  "test/validate-build-property.test.ts",
+  "test/gallery-fuzz.test.ts",
+];
 export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts"];
 
 /**
@@ -32,6 +48,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
+    setupFiles: ["test/setup/fixed-seeds.ts"],
     // vitest leaves a core free by default; on CI's 2 cores the suite is CPU-bound, so use both.
     maxWorkers: 2,
     projects: [

@@ -11,6 +11,7 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 300_000,
     pool: "forks",
+    setupFiles: ["test/setup/fixed-seeds.ts"],
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "long isolated", include: [...LONG_FILES, ...SCALED].filter((f) => ISOLATED.includes(f)), isolate: true } },
