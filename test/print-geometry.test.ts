@@ -59,12 +59,28 @@ matrix.push({ game: "demo", paper: "a4", print: DEFAULT_PRINT, name: "syzygy new
 matrix.push({ game: "demo", paper: "letter", print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" }, name: "syzygy new demo letter --bleed short-edge", project: scaffoldedPoker });
 
 /**
- * npm test measures each game in every variant on one paper of each size class (the games take
- * turns: A4 or Letter, A3 or Tabloid); `npm run test:long` measures the whole matrix (test/long.ts).
+ * npm test measures every variant once and every game and paper size at least once, named here;
+ * `npm run test:long` measures the whole matrix (test/long.ts).
  */
-const GAME_ORDER = ["solar-eclipse", "eclipsed", "lunar-trick"];
-const PAPER_TURN: Record<string, number> = { a4: 0, letter: 1, a3: 0, tabloid: 1 };
-const cases = longOr(matrix, (c) => c.project !== undefined || c.alignment === true || (GAME_ORDER.indexOf(c.game) + PAPER_TURN[c.paper]) % 2 === 0);
+const QUICK = [
+  "solar-eclipse a4",
+  "eclipsed letter",
+  "lunar-trick a4",
+  "lunar-trick letter short-edge",
+  "solar-eclipse letter --bleed",
+  "eclipsed a4 --bleed --bleed-mm 2 short-edge",
+  "eclipsed a4 --layout fold",
+  "lunar-trick letter --layout fold",
+  "eclipsed letter --layout fold --bleed --cut-lines",
+  "solar-eclipse tabloid",
+  "lunar-trick a3 --layout fold",
+  "eclipsed a3 --bleed short-edge",
+];
+const cases = longOr(matrix, (c) => c.project !== undefined || c.alignment === true || QUICK.includes(c.name));
+
+it("samples only cases of the matrix", () => {
+  expect(QUICK.filter((name) => !matrix.some((c) => c.name === name))).toEqual([]);
+});
 
 const same = (a: Box, b: Box, tol = TOL): boolean => Math.abs(a.x - b.x) < tol && Math.abs(a.y - b.y) < tol && Math.abs(a.w - b.w) < tol && Math.abs(a.h - b.h) < tol;
 
