@@ -28,7 +28,7 @@ import { renderGameFrom } from "../src/render/source";
 import { BLEED_MM } from "../src/render/types";
 import { buildGames, type GameInput, type IncrementalResult } from "../src/build/incremental";
 import { WorkerPool } from "../src/build/pool";
-import { sha256 } from "../src/build/version";
+import { sha256 } from "../src/hash";
 import { formatEngineBench, type EngineBench } from "./engine";
 import { formatTtsScriptBench, ttsScriptBench } from "./tts-script";
 import { formatStartupBench, startupBench } from "./startup";

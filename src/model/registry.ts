@@ -12,7 +12,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
-import type { GameSchemaModule, PlayerRange } from "../games/schema-kit";
+import type { GameSchemaModule, PlayerRange } from "../engine/kit/schema-kit";
 import { SCHEMA_KIT } from "./schema/kit";
 import { deckSchemaOf } from "./schema/deck";
 import type { CardFieldsFile } from "./schema/game";

@@ -61,7 +61,7 @@ const require = createRequire(import.meta.url);
 /** The one-game list (same shape as src/games/list.ts) a save's script is compiled with. */
 export function oneGameList(game: string): string {
   return [
-    `import type { GameDefinition } from "./definition";`,
+    `import type { GameDefinition } from "../engine/kit/definition";`,
     `import { definition } from "../engine/${game}/index";`,
     "export const GAMES: GameDefinition[] = [definition];",
     "",

@@ -13,11 +13,11 @@ import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
 import { PAPERS, type Paper, type PrintOptions } from "../../render/page";
 import { CliError, describeOsError, UsageError } from "../errors";
-import { lockOutput, outDirProblem, StagedOutput, type LockedOutput } from "../../build/output-set";
+import { outDirProblem, StagedOutput } from "../../build/output-set";
+import { checkBaseUrl } from "../out-options";
 import { OutLockedError } from "../../build/lock";
 import { BLEED_MM } from "../../render/types";
 import { buildTtsForModel } from "../../tts/index";
-import { checkBaseUrl } from "./tts";
 import { tuneV8ForBuilds } from "../../build/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../build/store";
@@ -100,20 +100,6 @@ function parseDuplex(value: string): PrintOptions["duplex"] {
 
 function ms(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
-}
-
-/**
- * For commands that write into out/ in place (`watch`): locks it (exit 2 when --out is a file, 1
- * when another build holds it), completing first what a killed build left half moved.
- */
-export function lockOutFolder(command: string, outDir: string, games: string[]): LockedOutput {
-  const problem = outDirProblem(outDir);
-  if (problem !== undefined) throw new UsageError(`${command}: ${problem}`);
-  try {
-    return lockOutput(outDir, games, command);
-  } catch (err) {
-    throw new CliError(`${command}: ${describeOsError(err) ?? (err instanceof Error ? err.message : String(err))}`);
-  }
 }
 
 export async function runBuild(games: string[], flags: BuildFlags): Promise<BuildResult[]> {

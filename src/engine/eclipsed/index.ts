@@ -16,9 +16,9 @@
  * (legal/apply per phase, the round's end), view, policy (greedy bot), table (the TTS adapter),
  * schema (data file schemas). Full prose with rulings: docs/rules/eclipsed.md.
  */
-import type { GameDefinition } from "../../games/definition";
+import type { GameDefinition } from "../kit/definition";
 import type { Game } from "../core/types";
-import type { SimHooks } from "../sim-types";
+import type { SimHooks } from "../core/sim-types";
 import { ECLIPSED_RULES } from "./cards";
 import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedy } from "./policy";

@@ -6,9 +6,9 @@
  * Plain code: it compiles to Lua with the engine (the schemas are a function the model calls
  * with zod; see ./schema-kit.ts).
  */
-import type { BaseAction, Game, GameEvent, GameView } from "../engine/core/types";
-import type { SimHooks } from "../engine/sim-types";
-import type { TableRules } from "../table/adapter";
+import type { BaseAction, Game, GameEvent, GameView } from "../core/types";
+import type { SimHooks } from "../core/sim-types";
+import type { TableRules } from "../../table/adapter";
 import type { GameSchemas, SchemaKit } from "./schema-kit";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
