@@ -35,7 +35,8 @@ const RUNS = Number(process.env.SYZYGY_FUZZ_RUNS ?? 40);
 
 /** Opened files outside `allowed` folders (after links are resolved, as the OS opens them). */
 function strays(allowed: string[]): string[] {
-  const roots = allowed.map((r) => {
+  // the project's installed libraries are part of it even where node_modules is a link (a copy of the project sharing them)
+  const roots = allowed.flatMap((r) => (r === REPO ? [r, join(REPO, "node_modules")] : [r])).map((r) => {
     try {
       return realpathSync(r);
     } catch {

@@ -299,7 +299,7 @@ describe("syzygy tts (CLI)", () => {
     }) as typeof process.stderr.write;
     try {
       expect(await main(["tts", "lunar-trick", "--data", data, "--out", out, "--base-url", "ftp://x"])).toBe(2);
-      expect(await main(["tts", "moon-poker", "--data", data, "--out", out])).toBe(2);
+      expect(await main(["tts", "no-such-game", "--data", data, "--out", out])).toBe(2);
       const empty = tempOut();
       temps.push(empty);
       expect(await main(["tts", "lunar-trick", "--data", data, "--out", empty])).toBe(1);
@@ -307,7 +307,7 @@ describe("syzygy tts (CLI)", () => {
       process.stderr.write = origErr;
     }
     expect(errs.join("")).toMatch(/--base-url must start with https:\/\/ or http:\/\//);
-    expect(errs.join("")).toMatch(/unknown game "moon-poker"/);
+    expect(errs.join("")).toMatch(/unknown game "no-such-game"/);
     expect(errs.join("")).toMatch(/lunar-trick\/cards\/faces\.json is missing or unreadable: run `syzygy build lunar-trick` first/);
   }, 60_000);
 });
