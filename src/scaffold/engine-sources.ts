@@ -86,6 +86,8 @@ export interface State {
   round: number;
   dealer: number;
   hands: string[][];
+  /** The cards not dealt this round, face down (no one sees them). */
+  stock: string[];
   /** Seat that led the current trick, and the seat to play now (-1 when the game is over). */
   leader: number;
   turn: number;
@@ -121,6 +123,7 @@ export interface View {
   dealer: number;
   hand: string[];
   handSizes: number[];
+  stockSize: number;
   leader: number;
   turn: number;
   trick: string[];
@@ -220,11 +223,11 @@ export function result(state: State): GameResult {
 }
 `],
   ["deal.ts", `/** __NAME__ set-up and dealing (__P__-1): options, config checks, each round's deal, start events. */
-import { rngFromSeed, rngInt, shuffle } from "../core/rng";
+import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
 import { shown } from "../core/serialize";
 import type { GameConfig, Rejection } from "../core/types";
-import { emptyLists, filled, mod } from "../core/util";
+import { emptyLists, filled, mod, notIn } from "../core/util";
 import { CARD_IDS, isCard } from "./cards";
 import { RULES } from "./data.gen";
 import { Phase } from "./types";
@@ -234,8 +237,8 @@ export function defaultOptions(): Options {
   return {};
 }
 
-/** __P__-1: \`handSize\` cards to each player from the shuffled deck. */
-function dealFrom(players: number, rng: Rng): string[][] {
+/** __P__-1: \`handSize\` cards to each player from the shuffled deck; the rest stays face down. */
+function dealFrom(players: number, rng: Rng): { hands: string[][]; stock: string[] } {
   const deck = shuffle(rng, CARD_IDS);
   const hands: string[][] = [];
   for (let s = 0; s < players; s++) {
@@ -243,11 +246,13 @@ function dealFrom(players: number, rng: Rng): string[][] {
     for (let i = s * RULES.handSize; i < (s + 1) * RULES.handSize; i++) hand.push(deck[i]);
     hands.push(hand);
   }
-  return hands;
+  const stock: string[] = [];
+  for (let i = players * RULES.handSize; i < deck.length; i++) stock.push(deck[i]);
+  return { hands, stock };
 }
 
 /** A freshly dealt round: the player after the dealer leads (__P__-2). */
-export function startRound(s: { players: number; options: Options; rng: Rng; round: number; dealer: number; hands: string[][]; totals: number[] }): State {
+export function startRound(s: { players: number; options: Options; rng: Rng; round: number; dealer: number; hands: string[][]; stock: string[]; totals: number[] }): State {
   const leader = mod(s.dealer + 1, s.players);
   return {
     players: s.players,
@@ -257,6 +262,7 @@ export function startRound(s: { players: number; options: Options; rng: Rng; rou
     round: s.round,
     dealer: s.dealer,
     hands: s.hands,
+    stock: s.stock,
     leader: leader,
     turn: leader,
     trick: [],
@@ -268,11 +274,12 @@ export function startRound(s: { players: number; options: Options; rng: Rng; rou
   };
 }
 
-/** The next round: the deal passes clockwise. */
+/** The next round: the deal passes clockwise (a copy of the generator: states are never changed). */
 export function nextRound(state: State): State {
   const dealer = mod(state.dealer + 1, state.players);
-  const rng = state.rng;
-  return startRound({ players: state.players, options: state.options, rng, round: state.round + 1, dealer, hands: dealFrom(state.players, rng), totals: state.totals });
+  const rng = rngCopy(state.rng);
+  const dealt = dealFrom(state.players, rng);
+  return startRound({ players: state.players, options: state.options, rng, round: state.round + 1, dealer, hands: dealt.hands, stock: dealt.stock, totals: state.totals });
 }
 
 export function dealEvent(state: State): Event {
@@ -292,11 +299,17 @@ export function setup(config: GameConfig<Options>, seed: string): State {
   const players = config.players;
   const dealer = config.dealer >= 0 ? config.dealer : rngInt(rng, players);
   let hands: string[][];
+  let stock: string[];
   if (config.deal.length > 0) {
     hands = [];
     for (const h of config.deal) hands.push(h.slice());
-  } else hands = dealFrom(players, rng);
-  return startRound({ players, options: {}, rng, round: 1, dealer, hands, totals: filled(players, 0) });
+    stock = notIn(CARD_IDS, hands);
+  } else {
+    const dealt = dealFrom(players, rng);
+    hands = dealt.hands;
+    stock = dealt.stock;
+  }
+  return startRound({ players, options: {}, rng, round: 1, dealer, hands, stock, totals: filled(players, 0) });
 }
 
 /** Validates a replay config before \`setup\` (__P__-1). */
@@ -339,6 +352,7 @@ export function view(state: State, seat: Seat): View {
     dealer: state.dealer,
     hand: own ? state.hands[seat].slice() : [],
     handSizes: handSizes,
+    stockSize: state.stock.length,
     leader: state.leader,
     turn: state.turn,
     trick: state.trick.slice(),
@@ -353,14 +367,15 @@ export function view(state: State, seat: Seat): View {
 export function cardsOf(state: State): string[] {
   const out: string[] = [];
   for (const h of state.hands) for (const c of h) out.push(c);
+  for (const c of state.stock) out.push(c);
   for (const c of state.trick) out.push(c);
   for (const w of state.won) for (const c of w) out.push(c);
   return out;
 }
 
-/** The cards \`seat\` may not see: the other seats' hands. */
+/** The cards \`seat\` may not see: the other seats' hands and the undealt stock. */
 export function hiddenFrom(state: State, seat: Seat): string[] {
-  const out: string[] = [];
+  const out: string[] = state.stock.slice();
   for (let s = 0; s < state.players; s++) if (s !== seat) for (const c of state.hands[s]) out.push(c);
   return out;
 }
