@@ -9,7 +9,7 @@ import { pokerDeck, pokerGame, titleOf } from "./poker";
 import { engineDataSource } from "../model/codegen";
 import { ENGINE_SOURCES } from "./engine-sources";
 
-/** "high-card" → "HC": the prefix of the rule ids the engine cites (HC-3). */
+/** The prefix of the rule ids the engine cites: the initials of the id's words ("a-b" → "AB", so AB-3). */
 export function rulePrefix(id: string): string {
   return id
     .split("-")
