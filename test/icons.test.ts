@@ -15,9 +15,9 @@ import { renderFace } from "../src/render/face";
 import { renderSides } from "../src/render/build";
 import { svgToPng } from "../src/render/png";
 import { directPlan, recordArt, serializeArt } from "../src/render/pdf-art";
-import { buildGames } from "../src/build/incremental";
+import { buildGames } from "../src/pipeline/incremental";
 import { HELPERS } from "../src/render/helpers";
-import { WorkerPool } from "../src/build/pool";
+import { WorkerPool } from "../src/pipeline/pool";
 import type { RenderGame } from "../src/render/types";
 import { DATA, REPO, TEMPLATES, subset, tempDir, templates } from "./render-support";
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { CLI, ROOT, run } from "./cli-support";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 import { describeOsError } from "../src/cli/errors";
-import { lockOutput } from "../src/build/output-set";
+import { lockOutput } from "../src/pipeline/output-set";
 import { artStats, forgetArt, recordingFor } from "../src/render/pdf-art-cache";
 
 const GAME = "lunar-trick";

@@ -2,7 +2,7 @@
  * Output options more than one command shares (build, tts, watch): the --base-url check and the
  * lock on out/. Here rather than in one command's file, so commands never import each other.
  */
-import { lockOutput, outDirProblem, type LockedOutput } from "../build/output-set";
+import { lockOutput, outDirProblem, type LockedOutput } from "../pipeline/output-set";
 import { CliError, describeOsError, UsageError } from "./errors";
 
 /** --base-url: an absolute http(s) URL without trailing slashes, or undefined when not given. */

@@ -17,7 +17,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { SaveConfig } from "../table/config";
 import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
-import { isStale } from "../build/stale";
+import { isStale } from "../pipeline/stale";
 import { GAMES } from "../games/index";
 import { NO_GOTO_PLUGIN } from "../lua-host/build";
 

@@ -13,7 +13,7 @@ import { sha256 } from "../hash";
 
 const require = createRequire(import.meta.url);
 const LIBRARIES = ["@resvg/resvg-js", "sharp", "pdfkit", "svg-to-pdfkit", "fontkit", "harfbuzzjs", "pngjs"];
-const SOURCE_DIRS = ["render", "build"].map(codeFolder);
+const SOURCE_DIRS = ["render", "pipeline"].map(codeFolder);
 
 
 /** An installed package's version (from its package.json, found even where `exports` hides it). */
