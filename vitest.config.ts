@@ -11,6 +11,31 @@ import { defineConfig } from "vitest/config";
 export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "test/hostile-reads.test.ts"];
 
 /**
+ * npm test's time budget (≤ 90 s on an idle 2-core machine): these files run only in
+ * `npm run test:long` (vitest.long.config.ts; CI runs it) — end to end through processes and a
+ * browser, builds killed and failed on purpose, bots at every player count, installing into a TTS
+ * folder, update packs, scaffolding, and the property tests `npm run fuzz` also runs at length.
+ * Each capability keeps a quicker check in npm test. Files using `LONG` (test/long.ts) run a
+ * quick subset here and their whole matrix there (SCALED).
+ */
+export const LONG_FILES = [
+  "test/watch-gallery.test.ts",
+  "test/output-safety.test.ts",
+  "test/watch.test.ts",
+  "test/watch-chokidar.test.ts",
+  "test/tts/table-play.test.ts",
+  "test/tts/install.test.ts",
+  "test/update-pack.test.ts",
+  "test/scaffold.test.ts",
+  "test/print-ink.test.ts",
+  "test/render-pdf-shared-fonts.test.ts",
+  "test/model/build-property.test.ts",
+  "test/validate-build-property.test.ts",
+  "test/gallery-fuzz.test.ts",
+];
+export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts"];
+
+/**
  * The Lua parity file runs as this many projects, each playing its part of every setup's seeds
  * (test/lua/harness.ts parityPart): one file is one worker, and `npm run test:parity`'s
  * 1 000 games per setup would keep a single worker busy for minutes.
@@ -23,12 +48,13 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
+    setupFiles: ["test/setup/fixed-seeds.ts"],
     // vitest leaves a core free by default; on CI's 2 cores the suite is CPU-bound, so use both.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: "isolated", include: ISOLATED, isolate: true } },
+      { extends: true, test: { name: "isolated", include: ISOLATED, exclude: LONG_FILES, isolate: true } },
       // test/moonsharp needs Mono: npm run test:moonsharp (vitest.moonsharp.config.ts) runs it.
-      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, PARITY, "test/moonsharp/**"], isolate: false } },
+      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, ...LONG_FILES, PARITY, "test/moonsharp/**"], isolate: false } },
       ...Array.from({ length: PARITY_PARTS }, (_, i) => ({
         extends: true as const,
         test: { name: `parity ${i + 1}/${PARITY_PARTS}`, include: [PARITY], env: { SYZYGY_PARITY_PART: `${i + 1}/${PARITY_PARTS}` } },

@@ -14,9 +14,12 @@ import type { BaseAction, BaseEvent } from "../src/engine/core/types";
 import { canonical } from "../src/engine/core/serialize";
 import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { replayGame, simulateGames } from "../src/engine/sim";
+import { LONG } from "./long";
 
 const games = allGames();
 const MAX_ACTIONS = 20000;
+/** Cases per property: all of them under `npm run test:long`, a third in npm test (test/long.ts). */
+const runs = (n: number): number => (LONG ? n : Math.ceil(n / 3));
 
 function deepFreeze<T>(x: T): T {
   if (x !== null && typeof x === "object" && !Object.isFrozen(x)) {
@@ -98,7 +101,7 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
 
   it("random games terminate; legal is non-empty for every active seat and empty for the others", () => {
     for (const players of playerCounts(g)) {
-      for (let i = 0; i < 15; i++) {
+      for (let i = 0; i < runs(15); i++) {
         const { final } = playRandom(g, players, `term-${i}`, (state, seats) => {
           for (const s of seats) check(g.legal(state, s).length > 0, `active seat ${s} has no legal action`);
           for (let s = 0; s < players; s++)
@@ -141,7 +144,7 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
           }
         });
       }),
-      { numRuns: 10 },
+      { numRuns: runs(10) },
     );
   });
 
@@ -157,7 +160,7 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
         });
         expect(sortedCards(g, final)).toEqual(first);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -203,7 +206,7 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
           checkViews(after);
         }
       }),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 

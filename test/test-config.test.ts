@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ISOLATED } from "../vitest.config";
+import { ISOLATED, LONG_FILES, SCALED } from "../vitest.config";
+import { LONG, longOr } from "./long";
 
 const ROOT = path.join(import.meta.dirname, "..");
 
@@ -24,5 +25,15 @@ describe("vitest.config.ts", () => {
     expect(mocking.length).toBeGreaterThan(0);
     expect(mocking.filter((f) => !ISOLATED.includes(f))).toEqual([]);
     for (const f of ISOLATED) expect(files, f).toContain(f);
+  });
+
+  it("names only existing files for test:long, and npm test samples what uses LONG (test/long.ts)", () => {
+    const files = testFiles("test");
+    for (const f of [...LONG_FILES, ...SCALED]) expect(files, f).toContain(f);
+    // The scaled files read LONG; nothing else needs to (a file that does is listed).
+    const reading = files.filter((f) => /from "\.\.?\/(\.\.\/)?long"/.test(fs.readFileSync(path.join(ROOT, f), "utf8")) && f !== "test/test-config.test.ts");
+    expect(reading.filter((f) => !SCALED.includes(f))).toEqual([]);
+    expect(LONG).toBe(process.env.SYZYGY_LONG === "1");
+    expect(longOr([1, 2, 3, 4], (n) => n % 2 === 0)).toEqual(LONG ? [1, 2, 3, 4] : [2, 4]);
   });
 });

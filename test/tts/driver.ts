@@ -18,6 +18,32 @@ export function slow(ms: number): number {
 }
 
 /**
+ * Each game's save is built once per worker: test files share their worker's modules
+ * (vitest.config.ts), so the TTS files after the first reuse it. It is frozen — a test that
+ * wants another save changes a copy — and its folder goes when the worker exits.
+ */
+const saves = new Map<string, Promise<Built>>();
+function sharedSave(game: string): Promise<Built> {
+  let built = saves.get(game);
+  if (built === undefined) {
+    built = buildFakeSave(game).then((b) => {
+      process.once("exit", () => fs.rmSync(b.outDir, { recursive: true, force: true }));
+      return deepFreeze(b);
+    });
+    saves.set(game, built);
+  }
+  return built;
+}
+
+function deepFreeze<T>(x: T): T {
+  if (x !== null && typeof x === "object" && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x as object)) deepFreeze(v);
+  }
+  return x;
+}
+
+/**
  * One fake-TTS fixture per test file: builds the game's save before the tests, hands out tables
  * (`table()`, or `table(otherSave)`), and closes them and removes the temp output afterwards.
  */
@@ -25,11 +51,10 @@ export function useFakeTables(game: string): { readonly built: Built; table: (sa
   let built: Built | undefined;
   const open: FakeTts[] = [];
   beforeAll(async () => {
-    built = await buildFakeSave(game);
+    built = await sharedSave(game);
   }, 120_000);
   afterAll(() => {
     for (const t of open) t.close();
-    if (built !== undefined) fs.rmSync(built.outDir, { recursive: true, force: true });
   });
   const current = (): Built => {
     if (built === undefined) throw new Error(`the ${game} save is built in beforeAll`);
