@@ -1,5 +1,5 @@
 /**
- * Golden playthroughs (test/playthroughs/*.txt, written by scripts/make-playthroughs.ts): every
+ * Golden playthroughs (src/engine/<game>/playthroughs/*.txt, written by scripts/make-playthroughs.ts): every
  * committed transcript is reproduced exactly in Node and in real Lua 5.2 (the engine bundle) —
  * every event, the mid-game and final views, the result — and `simulateGames` with the
  * transcript's request still plays that game (its eventsHash). Parity alone cannot catch a rule

@@ -50,7 +50,7 @@ export const eclipsed: Engine = {
   checkConfig: (config) => checkConfig(config),
 };
 
-/** Eclipsed as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+/** Eclipsed as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "eclipsed",
   name: NAME,

@@ -56,7 +56,7 @@ export const lunarTrick: Engine = {
   checkConfig: (config) => checkConfig(config),
 };
 
-/** Lunar Trick as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+/** Lunar Trick as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "lunar-trick",
   name: NAME,

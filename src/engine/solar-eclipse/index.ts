@@ -58,7 +58,7 @@ export const solarEclipse: Engine = {
   checkConfig: (config) => checkConfig(config),
 };
 
-/** Solar Eclipse as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+/** Solar Eclipse as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "solar-eclipse",
   name: NAME,
