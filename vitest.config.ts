@@ -33,7 +33,7 @@ export const LONG_FILES = [
   "test/validate-build-property.test.ts",
   "test/gallery-fuzz.test.ts",
 ];
-export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts"];
+export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts", "test/print-packing.test.ts"];
 
 /**
  * The Lua parity file runs as this many projects, each playing its part of every setup's seeds

@@ -3,6 +3,7 @@
  * Crafter zip (names, count per deck = items × copies, pixel size) and each DriveThruCards PDF
  * (page count, MediaBox/TrimBox of every page, face/back order, embedded fonts, bleed option).
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it, beforeAll } from "vitest";
 import yauzl from "yauzl";
@@ -99,10 +100,22 @@ async function readPodPdf(file: string): Promise<PdfPage[]> {
 }
 
 describe("The Game Crafter card sizes (docs/print-on-demand.md cites the templates)", () => {
-  it("mini and tarot decks match TGC's template pixels: trim + 1/8 in bleed at 300 dpi", () => {
-    expect(tgcPixels(matchSize("tgc", 44.45, 63.5)!)).toEqual({ w: 600, h: 825 });
-    expect(tgcPixels(matchSize("tgc", 69.85, 120.65)!)).toEqual({ w: 900, h: 1500 });
-    expect(tgcPixels(matchSize("tgc", 63.5, 88.9)!)).toEqual({ w: 825, h: 1125 });
+  it("each size matches TGC's template pixels as the cited source lists them (trim in inches → px)", () => {
+    // templative's componentInfo.js (docs/print-on-demand.md): DimensionsInches → DimensionsPixels.
+    const listed: [string, number, number, number, number][] = [
+      ["poker", 2.5, 3.5, 825, 1125],
+      ["mini", 1.75, 2.5, 600, 825],
+      ["tarot", 2.75, 4.75, 900, 1500],
+      ["square", 3.5, 3.5, 1125, 1125],
+      ["small square", 2.5, 2.5, 825, 825],
+      ["bridge", 2.25, 3.5, 750, 1125],
+      ["jumbo", 3.5, 5.5, 1125, 1725],
+    ];
+    for (const [name, wIn, hIn, wPx, hPx] of listed) {
+      const size = matchSize("tgc", wIn * 25.4, hIn * 25.4);
+      expect(size?.name, name).toBe(name);
+      expect(tgcPixels(size!), name).toEqual({ w: wPx, h: hPx });
+    }
     // DriveThruCards: only poker has a cited spec.
     expect(matchSize("dtc", 44.45, 63.5)).toBeUndefined();
   });
@@ -206,18 +219,35 @@ describe("The Game Crafter export", () => {
     const r = await exportPod(tarot, templates(), { outDir: dir, services: ["tgc", "dtc"], bleedMm: 3.175 });
     expect(r.files).toEqual([]);
     expect(r.warnings.map((w) => w.where)).toEqual([`${g.id}/tarot-cards`, `${g.id}/tarot-cards`]);
-    for (const w of r.warnings) expect(w.message).toMatch(/70×120 mm cards are a size (The Game Crafter export does not support \(supported: poker 63\.5×88\.9 mm, mini 44\.45×63\.5 mm, tarot 69\.85×120\.65 mm\)|DriveThruCards export does not support \(supported: poker 63\.5×88\.9 mm\)); deck skipped/);
+    for (const w of r.warnings) expect(w.message).toMatch(/70×120 mm cards are a size (The Game Crafter export does not support \(supported: poker 63\.5×88\.9 mm, mini 44\.45×63\.5 mm, tarot 69\.85×120\.65 mm, square 88\.9×88\.9 mm, small square 63\.5×63\.5 mm, bridge 57\.15×88\.9 mm, jumbo 88\.9×139\.7 mm\)|DriveThruCards export does not support \(supported: poker 63\.5×88\.9 mm\)); deck skipped/);
   });
+
+  it("a square deck (3.5 in) uploads as 1125×1125 PNGs at 300 dpi; DriveThruCards skips it, saying so", async () => {
+    const moon = g.components.find((c) => c.id === "moon-cards")!;
+    const square: RenderGame = { ...g, components: [{ ...moon, id: "square-cards", width: 88.9, height: 88.9, items: moon.items.slice(0, 2) }] };
+    const dir = tempDir("pod-square");
+    const r = await exportPod(square, templates(), { outDir: dir, services: ["tgc", "dtc"], bleedMm: 3.175 });
+    expect(r.files).toEqual([`${podDir(dir, g.id, "tgc")}/${g.id}-square-cards.zip`]);
+    expect(r.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^88\.9×88\.9 mm cards are a size DriveThruCards export does not support/)]);
+    const entries = await unzip(r.files[0]);
+    expect(entries.length).toBeGreaterThan(2);
+    for (const e of entries) {
+      expect(pngSize(e.data), e.name).toEqual({ width: 1125, height: 1125 });
+      expect(dpi(e.data), e.name).toBe(300);
+    }
+  }, 30_000);
 });
 
 describe("DriveThruCards export", () => {
   let g: RenderGame;
   const pdfs = new Map<number, Map<string, PdfPage[]>>();
+  const files: string[] = [];
   beforeAll(async () => {
     g = sample();
     for (const bleed of [3.175, 1.5]) {
       const out = tempDir("pod-dtc");
       const r = await exportPod(g, templates(), { outDir: out, services: ["dtc"], bleedMm: bleed });
+      files.push(...r.files);
       const byDeck = new Map<string, PdfPage[]>();
       for (const f of r.files) byDeck.set(f.split("/").pop()!.replace(`${g.id}-`, "").replace(/\.pdf$/, ""), await readPodPdf(f));
       pdfs.set(bleed, byDeck);
@@ -265,6 +295,15 @@ describe("DriveThruCards export", () => {
           n += 1;
         }
       }
+    }
+  });
+
+  it("holds no raster image: pdfimages lists none (the moon back's emblem was a 240 px raster, issue 27 defect 3)", () => {
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    for (const f of files) {
+      // `pdfimages -list`: two header lines, then one line per image.
+      const rows = execFileSync("pdfimages", ["-list", f], { encoding: "utf8" }).trim().split("\n").slice(2);
+      expect(rows, f).toEqual([]);
     }
   });
 

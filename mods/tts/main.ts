@@ -22,7 +22,7 @@ import {
 } from "./session";
 import { STANDARD_RULES, type MatchChoice } from "../../src/table/options";
 import { saveConfig } from "./config";
-import { shieldPile, shielded, type TableObject } from "./table";
+import { guarded, shieldPile, shielded, type TableObject } from "./table";
 import { tableText } from "./wording";
 import { UI_BOTS, UI_OPTION } from "../../src/table/ui-ids";
 import { freshSeed, stir, stirObject } from "./entropy";
@@ -121,13 +121,13 @@ onObjectPickUp = (color, obj) => {
 onPlayerChangeColor = (color) => stir("seat " + color);
 
 // Secret piles (mods/tts/table.ts `shield`): a pile formed from face-down cards is shielded too,
-// and any player action on a shielded object is refused — onPlayerAction: "Return `false` to
-// prevent the action's default behavior."
+// and any player action on a shielded or locked object (`guarded`: a played card, a board) is
+// refused — onPlayerAction: "Return `false` to prevent the action's default behavior."
 onObjectEnterContainer = (container) => {
   shieldPile(container as unknown as TableObject);
 };
 onPlayerAction = (player, _action, targets) => {
-  for (const t of targets as unknown as TableObject[]) if (shielded(t)) return false;
+  for (const t of targets as unknown as TableObject[]) if (guarded(t)) return false;
   stir("action " + player.color);
   return true;
 };

@@ -3,14 +3,14 @@
  * button): does the interpreter and the table of the TTS this save was loaded in behave as the
  * tests assumed? It names the interpreter (_VERSION), runs the constructs that differ between
  * interpreters against the values MoonSharp 2.0.0.0 gives (the tests run the script in it), and
- * measures getBoundsNormalized() of a card, a tile, a board and the play zone against the sizes
- * the layout assumes. One short message, one label per check (README "Tabletop Simulator" lists
+ * measures getBoundsNormalized() of a card, a tile, a board and every area's zone against the
+ * sizes the layout assumes, and finds each area's outline (the save's vector lines, as TTS loaded
+ * them) on its zone. One short message, one label per check (README "Tabletop Simulator" lists
  * what each label shows).
  */
 import { byteOrder, mod, stableSort } from "../../src/engine/core/util";
 import { canonical, formatNumber, hashText } from "../../src/engine/core/serialize";
 import { BOARD_UNITS_AT_SCALE_1, CARD_H, CARD_W, TILE_UNITS_AT_SCALE_1 } from "../../src/table/layout";
-import { saveConfig } from "./config";
 
 export interface CheckLine {
   label: string;
@@ -57,10 +57,24 @@ export function interpreterChecks(): CheckLine[] {
 /** hashText("syzygy self-check") in Node (test/moonsharp/selfcheck.test.ts checks it). */
 export const EXPECTED_HASH = "5de73fc079e72300";
 
+interface Xyz {
+  x: number;
+  y: number;
+  z: number;
+}
+
 interface Measured {
   tag: string;
-  getScale(): { x: number; y: number; z: number };
-  getBoundsNormalized(): { size: { x: number; z: number } };
+  getScale(this: void): Xyz;
+  getPosition(this: void): Xyz;
+  getRotation(this: void): Xyz;
+  getGMNotes(this: void): string;
+  getBoundsNormalized(this: void): { size: { x: number; z: number } };
+}
+
+/** Global's vector lines as the TTS API returns them (setVectorLines' table format). */
+interface LineData {
+  points: Xyz[];
 }
 
 function size(x: number, z: number): string {
@@ -77,7 +91,64 @@ function sizeLine(label: string, obj: Measured | undefined, wantX: number, wantZ
   return { label, ok, text: ok ? size(b.x, b.z) : `${size(b.x, b.z)} (layout ${size(wantX, wantZ)})` };
 }
 
-/** Bounds of the first card (or deck), tile and board, and of the play zone, against the layout's sizes. */
+/** The scripting zones over the labelled areas (GMNotes "zone/<area>"), in table order. */
+function areaZones(objects: Measured[]): Measured[] {
+  const out: Measured[] = [];
+  for (const o of objects) if (o.tag === "Scripting" && o.getGMNotes().substring(0, 5) === "zone/") out.push(o);
+  return out;
+}
+
+/** Every area zone measures its scale (its footprint: what the script reads). */
+function zonesLine(zones: Measured[]): CheckLine {
+  if (zones.length === 0) return { label: "zone", ok: true, text: "none on this table" };
+  for (const z of zones) {
+    const s = z.getScale();
+    const l = sizeLine("zone", z, s.x, s.z);
+    if (!l.ok) return { label: "zone", ok: false, text: z.getGMNotes() + " " + l.text };
+  }
+  return { label: "zone", ok: true, text: zones.length + " zones" };
+}
+
+/** A zone's corners on the table (the same rotation as layout.ts toWorld). */
+function zoneCorners(z: Measured): { x: number; z: number }[] {
+  const p = z.getPosition();
+  const s = z.getScale();
+  const a = (z.getRotation().y * Math.PI) / 180;
+  const out: { x: number; z: number }[] = [];
+  for (const [u, v] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+    const lx = (u * s.x) / 2;
+    const lz = (v * s.z) / 2;
+    out.push({ x: p.x + lx * Math.cos(a) + lz * Math.sin(a), z: p.z - lx * Math.sin(a) + lz * Math.cos(a) });
+  }
+  return out;
+}
+
+function near(a: { x: number; z: number }, b: { x: number; z: number }): boolean {
+  return Math.abs(a.x - b.x) <= TOLERANCE && Math.abs(a.z - b.z) <= TOLERANCE;
+}
+
+/** Each area zone has an outline (a vector line) through exactly its four corners. */
+function outlinesLine(zones: Measured[]): CheckLine {
+  const lines = (Global as unknown as { getVectorLines(this: void): LineData[] | undefined }).getVectorLines() ?? [];
+  for (const z of zones) {
+    const corners = zoneCorners(z);
+    let found = false;
+    for (const l of lines) {
+      if (l.points.length !== corners.length) continue;
+      let all = true;
+      for (const c of corners) {
+        let hit = false;
+        for (const p of l.points) if (near(c, { x: p.x, z: p.z })) hit = true;
+        if (!hit) all = false;
+      }
+      if (all) found = true;
+    }
+    if (!found) return { label: "outline", ok: false, text: z.getGMNotes() + " has none of " + lines.length + " lines on its edges" };
+  }
+  return { label: "outline", ok: true, text: zones.length + " of " + lines.length + " lines" };
+}
+
+/** Bounds of the first card (or deck), tile and board and of every area zone; the areas' outlines. */
 export function boundsChecks(): CheckLine[] {
   const objects = getObjects() as unknown as Measured[];
   const first = (tags: string[]): Measured | undefined => {
@@ -87,13 +158,14 @@ export function boundsChecks(): CheckLine[] {
   const card = first(["Card", "Deck"]);
   const tile = first(["Tile"]);
   const board = first(["Board"]);
-  const zone = getObjectFromGUID(saveConfig().playZone) as unknown as Measured | undefined;
+  const zones = areaZones(objects);
   const s = (o: Measured | undefined) => (o === undefined ? { x: 0, y: 0, z: 0 } : o.getScale());
   return [
     sizeLine("card", card, CARD_W * s(card).x, CARD_H * s(card).z),
     sizeLine("tile", tile, TILE_UNITS_AT_SCALE_1 * s(tile).x, TILE_UNITS_AT_SCALE_1 * s(tile).z),
     sizeLine("board", board, BOARD_UNITS_AT_SCALE_1 * s(board).x, BOARD_UNITS_AT_SCALE_1 * s(board).z),
-    sizeLine("zone", zone, s(zone).x, s(zone).z),
+    zonesLine(zones),
+    outlinesLine(zones),
   ];
 }
 

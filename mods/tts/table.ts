@@ -94,6 +94,15 @@ export function shielded(obj: TableObject): boolean {
   return obj.interactable === false;
 }
 
+/**
+ * True for what players may not act on: a shielded object, or one the script locked in place. TTS
+ * documents `locked` only as "frozen in place (preventing physics interactions)", not as keeping
+ * players from picking it up or flipping it, so onPlayerAction refuses their actions on it.
+ */
+export function guarded(obj: TableObject): boolean {
+  return shielded(obj) || obj.getLock();
+}
+
 /** A pile formed on the table (cards merge into a Deck) is shielded like the cards it formed from. */
 export function shieldPile(obj: TableObject): void {
   if (isContainer(obj) && obj.is_face_down) shield(obj, true);

@@ -17,13 +17,19 @@ export interface PodCardSize {
 
 /** Each service's card sizes this export supports (portrait). */
 export const POD_SIZES: Record<PodService, PodCardSize[]> = {
-  // Mini 1.75 × 2.5 in and tarot 2.75 × 4.75 in: TGC's Mini Deck (600 × 825 px) and Tarot Deck
-  // (900 × 1500 px) templates, i.e. trim + 1/8 in bleed at 300 dpi (docs/print-on-demand.md).
+  // TGC's deck templates (docs/print-on-demand.md cites them): each image is the trimmed card
+  // plus 1/8 in of bleed per side at 300 dpi, e.g. Mini Deck 1.75 × 2.5 in = 600 × 825 px,
+  // Tarot Deck 2.75 × 4.75 in = 900 × 1500 px, Square Deck 3.5 × 3.5 in = 1125 × 1125 px.
   tgc: [
     { name: "poker", w: 63.5, h: 88.9 },
     { name: "mini", w: 44.45, h: 63.5 },
     { name: "tarot", w: 69.85, h: 120.65 },
+    { name: "square", w: 88.9, h: 88.9 },
+    { name: "small square", w: 63.5, h: 63.5 },
+    { name: "bridge", w: 57.15, h: 88.9 },
+    { name: "jumbo", w: 88.9, h: 139.7 },
   ],
+  // DriveThruCards: only the poker size has a cited spec (docs/print-on-demand.md, Known gaps).
   dtc: [{ name: "poker", w: 63.5, h: 88.9 }],
 };
 

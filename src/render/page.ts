@@ -131,6 +131,8 @@ export interface Sheet {
   back?: Page;
   /** Unused space on the front (mm, page coordinates) where small pieces may still go. */
   free: Rect[];
+  /** The free space takes one-sided pieces only (a fold-and-glue page that is not folded). */
+  oneSidedOnly?: boolean;
 }
 
 export function pageSize(paper: Paper, landscape: boolean): { w: number; h: number } {

@@ -31,6 +31,8 @@ export interface TableObject {
   getPosition(): Vec;
   getRotation(): Vec;
   getBounds(): { center: Vec; size: Vec; offset: Vec };
+  /** TTS: locked "If the object is frozen in place (preventing physics interactions)." */
+  getLock(): boolean;
   setPosition(p: Vec): boolean;
   setRotation(r: Vec): boolean;
   setLock(locked: boolean): boolean;

@@ -80,7 +80,7 @@ export const SEAT_HALF_WIDTH = 7;
 export const HAND_DISTANCE = 17.5;
 export const HAND_SIZE = { x: 16, y: 5, z: 4 };
 
-/** The play area: a square in the middle of the table (ScriptingTrigger and its labelled tile). */
+/** The play area: a square in the middle of the table (ScriptingTrigger, outline and label). */
 export const PLAY_ZONE = { x: 0, z: 0, size: 14, height: 4 };
 
 /** Play slots: CARD_W + SLOT_GAP apart, SLOT_Z in front of the centre (inside the play area). */
@@ -206,8 +206,9 @@ export function handPoint(place: number): Point {
 }
 
 /**
- * A labelled play area: drawn into the table as a locked tile and matched by a ScriptingTrigger
- * of the same footprint (GMNotes `zone/<id>`), so what players see is where the script looks.
+ * A labelled play area: outlined on the table by a vector line with 3D-text labels (src/tts/areas.ts)
+ * over a ScriptingTrigger of the same footprint (GMNotes `zone/<id>`), so what players see is
+ * where the script looks.
  */
 export interface Area {
   /** "play", "meld-stage/<Color>" (where a meld is laid out: src/table/zones.ts `meldZoneNote`) or "meld-row/<Color>". */

@@ -21,7 +21,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Component, GameModel, Item } from "../model/types";
 import { BOARD_UNITS_AT_SCALE_1, DECK_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, handPoint, placesFor, seatColors, tableAreas } from "../table/layout";
-import { areaImage, areaTile, areaZone } from "./areas";
+import { areaLabels, areaOutline, areaZone, type VectorLine } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
 import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
@@ -376,15 +376,19 @@ function usedPlaces(opts: TtsBuildOptions): number[] {
   return [...used].sort();
 }
 
-/** The labelled play areas (tile + ScriptingTrigger each, see areas.ts); returns the play zone's GUID. */
-async function areaObjects(ctx: Ctx, table: TableRules, objects: AnyObject[]): Promise<string> {
+/**
+ * The labelled play areas (see areas.ts): a vector line around each (into `lines`, the save's
+ * VectorLines), its 3D-text labels and its ScriptingTrigger (into `objects`); returns the play
+ * zone's GUID.
+ */
+function areaObjects(ctx: Ctx, table: TableRules, objects: AnyObject[], lines: VectorLine[]): string {
   let playZone = "";
-  for (const area of tableAreas(table.meldAreas, usedPlaces(ctx.opts))) {
+  const places = usedPlaces(ctx.opts);
+  for (const area of tableAreas(table.meldAreas, places)) {
     const zone = ctx.guids.next(`zone/${area.id}`);
     if (area.id === "play") playZone = zone;
-    const picture = await cachedImage(ctx.opts.outDir, "area", area, [], () => areaImage(area));
-    const url = emitImage(ctx, `area-${area.id.replace(/\//g, "-")}`, "png", picture);
-    objects.push(areaTile(area, ctx.guids.next(`area/${area.id}`), url), areaZone(area, zone));
+    lines.push(areaOutline(area));
+    objects.push(...areaLabels(area, places, (reader) => ctx.guids.next(`label/${area.id}/${PLACES[reader].color}`)), areaZone(area, zone));
   }
   return playZone;
 }
@@ -511,6 +515,7 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
   };
   try {
     const objects: AnyObject[] = [];
+    const lines: VectorLine[] = [];
     for (const component of model.components) {
       if (component.kind === "card") {
         objects.push(...(component.backs === "per-item" ? await twoSidedCards(ctx, component) : await cardDecks(ctx, component)));
@@ -520,12 +525,12 @@ export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Pro
     const script =
       definition !== undefined && deckComponent !== undefined
         ? {
-            LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone: await areaObjects(ctx, definition.table, objects) }),
+            LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone: areaObjects(ctx, definition.table, objects, lines) }),
             XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, definition.table.buttons),
           }
         : { LuaScript: "", XmlUI: "" };
     objects.push(...seatObjects(ctx));
-    const save: Save = { ...emptySave(model, epoch, script.LuaScript !== ""), ...script, ObjectStates: objects } as Save;
+    const save: Save & { VectorLines: VectorLine[] } = { ...emptySave(model, epoch, script.LuaScript !== ""), ...script, VectorLines: lines, ObjectStates: objects } as Save & { VectorLines: VectorLine[] };
     const json = JSON.stringify(save, null, 2) + "\n";
     writeFileAtomic(path.join(ttsDir, `${model.id}.json`), json);
     const used = new Set(ctx.images);

@@ -100,7 +100,7 @@ export class FakeTts {
     this.lua = openLua(options.lua ?? defaultLuaKind(), { culture: options.culture });
     this.exec(WORLD, "fake-world.lua");
     const ui = longString(JSON.stringify(uiDefaults(typeof save.XmlUI === "string" ? save.XmlUI : "")));
-    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates }))}, ${ui})`, "boot");
+    this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates, VectorLines: save.VectorLines ?? [] }))}, ${ui})`, "boot");
     this.exec(SANDBOX, "sandbox");
     const start = performance.now();
     this.exec(save.LuaScript, "Global.lua");
@@ -142,14 +142,14 @@ export class FakeTts {
     return r;
   }
 
-  /** A player drops card `note` at (x, z): "dropped", "locked", "not yours" or "missing". */
+  /** A player drops card `note` at (x, z): "dropped", "not interactable", "refused", "not yours" or "missing". */
   drop(color: string, note: string, x = 0, z = 0): string {
     const r = this.call(`return FAKE.drop(${JSON.stringify(color)}, ${JSON.stringify(note)}, ${x}, ${z})`);
     this.settle();
     return r;
   }
 
-  /** A player picks a card up (onObjectPickUp): "held", "locked", "not yours" or "missing". */
+  /** A player picks a card up (onObjectPickUp): "held", "not interactable", "refused", "not yours" or "missing". */
   pickUp(color: string, note: string): string {
     return this.call(`return FAKE.pickUp(${JSON.stringify(color)}, ${JSON.stringify(note)})`);
   }

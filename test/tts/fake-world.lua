@@ -161,6 +161,9 @@ JSON = { encode = json.encode, encode_pretty = json.encode, decode = json.decode
 local TYPES = {
   Card = "Card", Deck = "Deck", Custom_Board = "Board", Custom_Tile = "Tile", Custom_Token = "Token",
   HandTrigger = "Hand", ScriptingTrigger = "Scripting",
+  -- TTS: the setValue type table names "`3D Text`" the type whose value "Replaces the 3D Text's
+  -- content"; built-in-object.md: "3DText | The text that the Text Tool spawns."
+  ["3DText"] = "3D Text",
 }
 -- World units (x, z) at scale 1, for getBounds: what the layout assumes (src/table/layout.ts
 -- CARD_W/CARD_H, TILE_UNITS_AT_SCALE_1, BOARD_UNITS_AT_SCALE_1; a scripting zone is its scale).
@@ -384,8 +387,9 @@ local function spawnLater(o, frames, callback)
       o.pos = vec(60, 1, -60)
       track(o)
     end
-    -- TTS (takeObject's example): waiting a frame after the spawn "has also given the object time
-    -- to enter another container, if it spawned on one": a card left lying on a card or deck merges.
+    -- TTS (takeObject's example): after waiting a frame past the spawn, "it's also given the object
+    -- time to enter another container, if it spawned on one": a card left lying on a card or deck
+    -- merges.
     if F.mergeOnSpawn and not o.destroyed then
       local at = vec(o.pos.x, o.pos.y, o.pos.z)
       schedule(function()
@@ -418,7 +422,10 @@ local function takeOut(o, params)
     -- TTS: "Once you remove the second last object from a container, the container will be
     -- destroyed and the remaining contained object will spawn in its place." remainder: "This
     -- variable provides a reference to the remaining object when it is being spawned. Otherwise,
-    -- it's nil." The remainder spawns a frame after the taken object.
+    -- it's nil." The remainder spawns a frame after the taken object; it is read here only in the
+    -- frame of the take (the docs: "After calling `takeObject(...)` you can check for a remainder"),
+    -- and like any spawning object it is not found by GUID until spawned (guid "is assigned
+    -- correctly once the `spawning` member variable becomes false").
     local last = F.fromData(table.remove(o.contents, 1))
     last.pos = vec(o.pos.x, o.pos.y, o.pos.z)
     last.rot = vec(o.rot.x, o.rot.y, o.rot.z)
@@ -513,8 +520,9 @@ function api(o)
     return { center = vec(o.pos.x, o.pos.y, o.pos.z), size = vec(sx, 0.2, sz), offset = vec(0, 0, 0) }
   end
   method("getBounds", function() return bounds(math.floor((o.rot.y + 45) / 90) % 2 == 1) end)
-  -- TTS: "Returns a Table of Vector information describing the size of an object in Global terms,
-  -- as if it was rotated to {0,0,0}." (Object getBoundsNormalized)
+  -- TTS: "Returns a Table of Vector information describing the size of the merged colliders on an
+  -- object in Global terms, as if it was rotated to {0,0,0}." (Object getBoundsNormalized; the
+  -- colliders' real size is what the table self-check measures in TTS: here the layout's UNITS.)
   method("getBoundsNormalized", function() return bounds(false) end)
   method("setPosition", function(p)
     if o.locked then F.errors[#F.errors + 1] = "setPosition on locked " .. o.guid end
@@ -563,7 +571,8 @@ function api(o)
     return nil
   end, __newindex = function(_, k, v)
     -- TTS: interactable "If the object can be interacted with by Players. Other object will still
-    -- be able to interact with it." (Not saved: a loaded object is interactable again.)
+    -- be able to interact with it." Not saved: the knowledge base's ObjectState (Save File Format)
+    -- has no such field, so a loaded object is interactable again.
     if k == "interactable" then o.interactable = v == true return end
     F.errors[#F.errors + 1] = "set unknown property " .. tostring(k) .. " on " .. o.guid
   end })
@@ -641,10 +650,46 @@ Player = setmetatable({}, { __index = function(_, color)
   }
 end })
 
--- TTS: Turns "the in-game turns system"; its member variables (turns.md): enable, type (1=auto,
--- 2=custom), order, reverse_order, skip_empty_hands, disable_interactations, pass_turns, turn_color.
-Turns = { enable = false, type = 1, order = {}, reverse_order = false, skip_empty_hands = false,
+-- TTS: Global.getVectorLines() "Returns Table of data representing the current Vector Lines on
+-- this entity. See setVectorLines for table format." That format has `points` ("Vector positions
+-- for each "point" on the line"), `color`, `thickness`, `rotation`: the save's points3 become
+-- points; the save's `loop` is not in that format, so it is not returned.
+Global = {
+  getVectorLines = function()
+    local out = {}
+    for i, l in ipairs(F.vectorLines or {}) do
+      local points = {}
+      for j, p in ipairs(l.points3 or {}) do points[j] = vec(p.x, p.y, p.z) end
+      local c, r = l.color or {}, l.rotation or {}
+      out[i] = { points = points, color = { r = c.r, g = c.g, b = c.b }, thickness = l.thickness, rotation = vec(r.x or 0, r.y or 0, r.z or 0) }
+    end
+    return out
+  end,
+}
+
+-- TTS: Turns "a static global class, is the in-game turns system"; its member variables
+-- (turns.md) are enable, type ("1=auto, 2=custom"), order ("A table of strings, representing the
+-- player turn order"), reverse_order, skip_empty_hands, disable_interactations, pass_turns and
+-- turn_color ("The color of the Player whose turn it is"), each of its documented type. Nothing
+-- else: writing another member, or a value of another type, is recorded as an error (in TTS it
+-- would do nothing the script could rely on). The turn system's own effects (turn order, passing)
+-- are not emulated: the script only sets who is to act.
+local TURN_TYPES = { enable = "boolean", type = "number", order = "table", reverse_order = "boolean", skip_empty_hands = "boolean",
+  disable_interactations = "boolean", pass_turns = "boolean", turn_color = "string" }
+F.turns = { enable = false, type = 1, order = {}, reverse_order = false, skip_empty_hands = false,
   disable_interactations = false, pass_turns = true, turn_color = "" }
+Turns = setmetatable({}, {
+  __index = function(_, k) return F.turns[k] end,
+  __newindex = function(_, k, v)
+    if TURN_TYPES[k] == nil or type(v) ~= TURN_TYPES[k] then
+      F.errors[#F.errors + 1] = "Turns." .. tostring(k) .. " = " .. tostring(v) .. ": not a documented member of that type"
+      return
+    end
+    if k == "type" and v ~= 1 and v ~= 2 then F.errors[#F.errors + 1] = "Turns.type must be 1 or 2" return end
+    if k == "order" then for _, c in ipairs(v) do if type(c) ~= "string" then F.errors[#F.errors + 1] = "Turns.order holds a non-string" return end end end
+    F.turns[k] = v
+  end,
+})
 
 -- TTS: UI.loading "Indicates whether (the server) has finished loading all UI custom assets".
 -- Until it has, attributes the script sets are overwritten by the XmlUI's own when it loads.
@@ -709,6 +754,7 @@ function F.boot(saveJson, uiDefaultsJson)
   F.hands, F.pendingSpawns, F.smoothTakes, F.merges = {}, 0, 0, 0
   local save = json.decode(saveJson)
   for _, d in ipairs(save.ObjectStates) do register(F.fromData(d)) end
+  F.vectorLines = save.VectorLines or {}
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
     if o.name == "ScriptingTrigger" then
@@ -765,7 +811,7 @@ function F.deckOf(note)
   return nil
 end
 
---- A player picks up card `note`: "held", "locked", "not yours" or "missing".
+--- A player picks up card `note`: "held", "not interactable", "refused", "not yours" or "missing".
 -- TTS: onObjectPickUp "Called whenever a Player picks up an Object"; pick_up_position "The position the
 -- Object was picked up at".
 function F.pickUp(color, note)
@@ -773,7 +819,8 @@ function F.pickUp(color, note)
   if o == nil then return "missing" end
   local gate = F.interact(color, o, Player.Action.PickUp)
   if gate ~= nil then return gate end
-  if o.locked then return "locked" end
+  -- No "locked" refusal: TTS documents `locked` as "If the object is frozen in place (preventing
+  -- physics interactions)", not as stopping players; only interactable and onPlayerAction do.
   if o.hand ~= nil and o.hand ~= color then return "not yours" end
   o.pick_up_position = vec(o.pos.x, o.pos.y, o.pos.z)
   o.pick_up_rotation = vec(o.rot.x, o.rot.y, o.rot.z)
@@ -803,8 +850,12 @@ function F.release(color, x, z)
 end
 
 --- What stops a player's action on `o`: "not interactable", "refused" (onPlayerAction), or nil.
--- TTS: interactable "If the object can be interacted with by Players"; onPlayerAction "Called when
--- a player attempts to perform an action. Return `false` to prevent the action's default behavior."
+-- TTS: interactable "If the object can be interacted with by Players. Other object will still be
+-- able to interact with it."; onPlayerAction "Called when a player attempts to perform an action.
+-- Return `false` to prevent the action's default behavior." with `player` "Player that is
+-- attempting the action" and `targets` "List of objects which are the target of the action being
+-- attempted". Search and peek have no Player.Action, so only `interactable` (an interaction by a
+-- player with the object) gates them; README lists the host permissions that turn them off.
 function F.interact(color, o, action)
   if o.interactable == false then return "not interactable" end
   if action ~= nil and callHandler("onPlayerAction", Player[color], action, { o.handle }) == false then return "refused" end
@@ -850,7 +901,7 @@ function F.flip(color, note)
   if o == nil then return "missing" end
   local gate = F.interact(color, o, Player.Action.FlipOver)
   if gate ~= nil then return gate end
-  if o.locked then return "locked" end
+  -- A locked object flips too: `locked` only freezes physics (see F.pickUp).
   o.rot = vec(o.rot.x, o.rot.y, norm(o.rot.z + 180))
   return "flipped"
 end

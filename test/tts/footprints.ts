@@ -5,7 +5,6 @@
  */
 import type { GameModel } from "../../src/model/types";
 import { BOARD_UNITS_AT_SCALE_1, PIECE_UNITS_AT_SCALE_1 } from "../../src/tts/build";
-import { TILE_UNITS_AT_SCALE_1 } from "../../src/tts/areas";
 import { sectorBox } from "../../src/tts/sheets";
 import {
   ASIDE_LOCAL,
@@ -24,7 +23,6 @@ import {
   placesFor,
   scoreTokenLocal,
   slotLocal,
-  tableAreas,
   toWorld,
   tokenSupplyPoint,
   trumpCardPoint,
@@ -149,19 +147,24 @@ function componentOf(model: GameModel, id: string) {
   return model.components.find((c) => c.id === id);
 }
 
-/** The footprint of one object of a save (undefined for ScriptingTriggers: see `zonesMatchAreas`). */
+/**
+ * The footprint of one object of a save: an area's ScriptingTrigger (GMNotes "zone/<area>") is
+ * the area's floor "area/<area>" (its outline is drawn on exactly that footprint: layout.test.ts);
+ * the areas' 3D-text labels lie on their floors and have none.
+ */
 export function objectFootprint(model: GameModel, o: Obj, group: string): Footprint | undefined {
   const t = o.Transform;
   const name = o.GMNotes !== undefined && o.GMNotes !== "" ? o.GMNotes : `${o.Name} ${o.Nickname ?? o.FogColor ?? o.GUID}`;
   const base = { name, x: t.posX, z: t.posZ, yaw: t.rotY, group };
-  if (o.Name === "ScriptingTrigger") return undefined;
+  if (o.Name === "3DText") return undefined;
+  if (o.Name === "ScriptingTrigger") {
+    if (typeof o.GMNotes !== "string" || !o.GMNotes.startsWith("zone/")) return undefined;
+    const id = o.GMNotes.slice("zone/".length);
+    const label = id === "play" ? o.Nickname : id.startsWith("meld-row/") ? undefined : "meld here";
+    return { ...base, name: `area/${id}`, layer: "floor", w: t.scaleX, d: t.scaleZ, label };
+  }
   if (o.Name === "HandTrigger") return { ...base, name: `hand zone ${o.FogColor}`, layer: "hand", w: t.scaleX, d: t.scaleZ };
   if (o.Name === "Card" || o.Name === "Deck") return { ...base, layer: "piece", w: CARD_W * t.scaleX, d: CARD_H * t.scaleZ };
-  if (typeof o.GMNotes === "string" && o.GMNotes.startsWith("area/")) {
-    const w = t.scaleX * TILE_UNITS_AT_SCALE_1;
-    const area = tableAreas(findDefinition(model.id)?.table.meldAreas ?? false, [0, 1, 2, 3]).find((a) => `area/${a.id}` === o.GMNotes)!;
-    return { ...base, layer: "floor", w, d: (w * area.depth) / area.width, label: area.id === "play" ? area.label : area.id.startsWith("meld-row/") ? undefined : "meld here" };
-  }
   const c = componentOf(model, o.Memo);
   if (c === undefined) throw new Error(`no component ${o.Memo} for ${name}`);
   if (o.Name === "Custom_Board") {

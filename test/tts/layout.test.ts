@@ -11,6 +11,7 @@ import {
   PLACES,
   PLAY_ZONE,
   STAGE_LOCAL,
+  TABLE_Y,
   handPoint,
   meldCardLocal,
   placesFor,
@@ -109,27 +110,52 @@ describe.each(GAMES)("%s table", (game) => {
     expect(play.w).toBe(PLAY_ZONE.size);
   });
 
-  it("draws each labelled area as a tile with a ScriptingTrigger of exactly its footprint", () => {
-    const model = repoModel(game);
+  it.each(counts)("with %i players: each area the script reads is outlined exactly on its ScriptingTrigger's footprint", (players) => {
     const { save } = built.get(game)!;
-    const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
-    const areas = tableAreas(findDefinition(game)?.table.meldAreas ?? false, places);
+    const areas = tableAreas(findDefinition(game)?.table.meldAreas ?? false, placesFor(players));
     expect(areas.map((a) => a.id)).toContain("play");
     expect(areas.some((a) => a.id.startsWith("meld-row/"))).toBe(game === "eclipsed");
+    const lines = save.VectorLines as SavedLine[];
     for (const area of areas) {
-      const tile = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === `area/${area.id}`);
       const zone = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === `zone/${area.id}`);
-      expect(tile.Name).toBe("Custom_Tile");
-      expect(tile.Locked).toBe(true);
-      expect(tile.Nickname).toBe(area.label);
       expect(zone.Name).toBe("ScriptingTrigger");
-      const f = objectFootprint(model, tile, "")!;
-      expect([zone.Transform.posX, zone.Transform.posZ, zone.Transform.rotY]).toEqual([f.x, f.z, f.yaw]);
-      expect(zone.Transform.scaleX).toBeCloseTo(f.w, 6);
-      expect(zone.Transform.scaleZ).toBeCloseTo(f.d, 6);
-      expect([f.w, f.d]).toEqual([area.width, area.depth]);
+      expect([zone.Transform.scaleX, zone.Transform.scaleZ]).toEqual([area.width, area.depth]);
+      const corners = zoneCorners(zone.Transform);
+      const drawn = lines.filter((l) => sameRectangle(lineWorldPoints(l), corners));
+      expect(drawn.length, `${area.id}: one outline on its zone's edges`).toBe(1);
+      expect(drawn[0].loop).toBe(true);
+      // Lines lie on the table (the API's example draws at y = 1), under the cards (TABLE_Y).
+      for (const p of drawn[0].points3) expect(p.y).toBeLessThan(TABLE_Y);
+      // Its labels: locked 3D text with the area's words, lying inside the area.
+      const labels = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith(`label/${area.id}/`));
+      expect(labels.length).toBeGreaterThan(0);
+      for (const l of labels) {
+        expect([l.Name, l.Locked, l.Text.Text]).toEqual(["3DText", true, area.label]);
+        expect(insideRectangle({ x: l.Transform.posX, z: l.Transform.posZ }, zone.Transform)).toBe(true);
+      }
     }
-    // The zones the script looks up by note are the labelled areas.
+    // Nothing else draws an area: every line outlines a zone, and no tile stands for one.
+    const zones = save.ObjectStates.filter((o: { Name: string; GMNotes?: string }) => o.Name === "ScriptingTrigger" && o.GMNotes?.startsWith("zone/"));
+    expect(lines.length).toBe(zones.length);
+    for (const l of lines) expect(zones.some((z: { Transform: ZoneTransform }) => sameRectangle(lineWorldPoints(l), zoneCorners(z.Transform)))).toBe(true);
+    expect(save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith("area/"))).toEqual([]);
+  });
+
+  it("area labels face their readers: a seat's areas its seat, the middle every seat", () => {
+    const { save } = built.get(game)!;
+    const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
+    for (const area of tableAreas(findDefinition(game)?.table.meldAreas ?? false, places)) {
+      const yaws = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith(`label/${area.id}/`)).map((l: { Transform: { rotX: number; rotY: number } }) => {
+        expect(l.Transform.rotX).toBe(90);
+        return l.Transform.rotY;
+      });
+      expect(yaws.sort()).toEqual((area.place < 0 ? places : [area.place]).map((p) => PLACES[p].yaw).sort());
+    }
+  });
+
+  it("the zones the script looks up by note are the labelled areas", () => {
+    const { save } = built.get(game)!;
+    const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
     const notes = save.ObjectStates.map((o: { GMNotes?: string }) => o.GMNotes);
     expect(notes).toContain(PLAY_ZONE_NOTE);
     for (const p of places) expect(notes.includes(meldZoneNote(PLACES[p].color))).toBe(game === "eclipsed");
@@ -180,5 +206,86 @@ describe("Eclipsed meld rows", () => {
 
   it("lays the staging area between the meld row and the hand", () => {
     expect(STAGE_LOCAL.z + STAGE_LOCAL.halfZ).toBeLessThanOrEqual(MELD_ROW.z - MELD_ROW.halfZ);
+  });
+});
+
+/** A saved vector line (TTS VectorLineState: points3, color, thickness, rotation, loop). */
+interface SavedLine {
+  points3: { x: number; y: number; z: number }[];
+  rotation: { x: number; y: number; z: number };
+  loop: boolean;
+}
+interface ZoneTransform {
+  posX: number;
+  posZ: number;
+  rotY: number;
+  scaleX: number;
+  scaleZ: number;
+}
+/** Drawn and read extents agree to this (world units): float rounding, nothing a player could see. */
+const TINY = 1e-6;
+
+/**
+ * A line's points on the table (x, z) after its rotation. Unity (TTS) turns by Euler angles z,
+ * then x, then y; the docs name no pivot for a Global line, so the builder writes rotation 0 (and
+ * this asserts it: with a rotation the drawn place would depend on that unknown pivot).
+ */
+function lineWorldPoints(l: SavedLine): { x: number; z: number }[] {
+  expect(l.rotation).toEqual({ x: 0, y: 0, z: 0 });
+  const r = (d: number) => (d * Math.PI) / 180;
+  return l.points3.map((p) => {
+    let { x, y, z } = p;
+    [x, y] = [x * Math.cos(r(l.rotation.z)) - y * Math.sin(r(l.rotation.z)), x * Math.sin(r(l.rotation.z)) + y * Math.cos(r(l.rotation.z))];
+    [y, z] = [y * Math.cos(r(l.rotation.x)) - z * Math.sin(r(l.rotation.x)), y * Math.sin(r(l.rotation.x)) + z * Math.cos(r(l.rotation.x))];
+    [x, z] = [x * Math.cos(r(l.rotation.y)) + z * Math.sin(r(l.rotation.y)), -x * Math.sin(r(l.rotation.y)) + z * Math.cos(r(l.rotation.y))];
+    return { x, z };
+  });
+}
+
+/** The four corners of a ScriptingTrigger's footprint: its scale is its size, turned by its yaw. */
+function zoneCorners(t: ZoneTransform): { x: number; z: number }[] {
+  const a = (t.rotY * Math.PI) / 180;
+  return [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([u, v]) => {
+    const lx = (u * t.scaleX) / 2;
+    const lz = (v * t.scaleZ) / 2;
+    return { x: t.posX + lx * Math.cos(a) + lz * Math.sin(a), z: t.posZ - lx * Math.sin(a) + lz * Math.cos(a) };
+  });
+}
+
+function insideRectangle(p: { x: number; z: number }, t: ZoneTransform): boolean {
+  const a = (t.rotY * Math.PI) / 180;
+  const dx = p.x - t.posX;
+  const dz = p.z - t.posZ;
+  return Math.abs(dx * Math.cos(a) - dz * Math.sin(a)) < t.scaleX / 2 && Math.abs(dx * Math.sin(a) + dz * Math.cos(a)) < t.scaleZ / 2;
+}
+
+/** The closed polyline `points` runs exactly around the rectangle `corners` (same corners, in order around it). */
+function sameRectangle(points: { x: number; z: number }[], corners: { x: number; z: number }[]): boolean {
+  if (points.length !== corners.length) return false;
+  const at = (p: { x: number; z: number }) => corners.findIndex((c) => Math.abs(c.x - p.x) <= TINY && Math.abs(c.z - p.z) <= TINY);
+  const idx = points.map(at);
+  if (idx.some((i) => i < 0) || new Set(idx).size !== corners.length) return false;
+  // Consecutive points are neighbouring corners (no diagonal crossing the area).
+  for (let i = 0; i < idx.length; i++) {
+    const step = (idx[(i + 1) % idx.length] - idx[i] + 4) % 4;
+    if (step !== 1 && step !== 3) return false;
+  }
+  return true;
+}
+
+describe("outline matching (the area test's own check)", () => {
+  const zone: ZoneTransform = { posX: 0, posZ: -9, rotY: 90, scaleX: 14, scaleZ: 4 };
+  const line = (pts: { x: number; z: number }[]): SavedLine => ({ points3: pts.map((p) => ({ x: p.x, y: 1, z: p.z })), rotation: { x: 0, y: 0, z: 0 }, loop: true });
+  it("accepts the zone's own corners and refuses a line off by 0.01, a crossed or a missing corner", () => {
+    const c = zoneCorners(zone);
+    // Turned a quarter: 14 along z, 4 along x.
+    expect(Math.max(...c.map((p) => p.z)) - Math.min(...c.map((p) => p.z))).toBeCloseTo(14, 9);
+    expect(sameRectangle(lineWorldPoints(line(c)), c)).toBe(true);
+    expect(sameRectangle(lineWorldPoints(line([c[1], c[2], c[3], c[0]])), c)).toBe(true);
+    expect(sameRectangle(lineWorldPoints(line([{ ...c[0], x: c[0].x + 0.01 }, c[1], c[2], c[3]])), c)).toBe(false);
+    expect(sameRectangle(lineWorldPoints(line([c[0], c[2], c[1], c[3]])), c)).toBe(false);
+    expect(sameRectangle(lineWorldPoints(line([c[0], c[1], c[2]])), c)).toBe(false);
+    // The same rectangle unturned (a tile stretched square would differ like this) is not it.
+    expect(sameRectangle(zoneCorners({ ...zone, rotY: 0 }), c)).toBe(false);
   });
 });

@@ -89,6 +89,33 @@ describe("the strict fake host", () => {
     expect(JSON.parse(t.call("return FAKE.json.encode(FAKE.zoneLog)"))).toEqual(["enter zone/play"]);
   });
 
+  it("locked only freezes physics (TTS: \"preventing physics interactions\"): players flip and lift a locked board unless onPlayerAction refuses — and the script refuses", () => {
+    const board = (t: FakeTts): string =>
+      t.call(`for _, g in ipairs(FAKE.order) do local o = FAKE.objects[g] if o.name == "Custom_Board" and o.locked then return o.gm_notes end end return ""`);
+    const bare = lunar.table();
+    const note = board(bare);
+    expect(note).not.toBe("");
+    // Without the script's handler the host lets a player act on a locked object.
+    bare.call("onPlayerAction = nil");
+    expect(bare.call(`return FAKE.flip("White", ${JSON.stringify(note)})`)).toBe("flipped");
+    expect(bare.call(`return FAKE.pickUp("White", ${JSON.stringify(note)})`)).toBe("held");
+    // With it, every action on a locked object is refused (mods/tts/table.ts guarded).
+    const t = lunar.table();
+    expect(t.call(`return FAKE.flip("White", ${JSON.stringify(note)})`)).toBe("refused");
+    expect(t.call(`return FAKE.pickUp("White", ${JSON.stringify(note)})`)).toBe("refused");
+    expect(t.errors()).toEqual([]);
+  });
+
+  it("Turns takes only its documented members, each of its documented type", () => {
+    const t = lunar.table();
+    t.call(`Turns.enable = true Turns.type = 2 Turns.order = { "White", "Yellow" } Turns.turn_color = "Yellow"`);
+    expect(t.call(`return tostring(Turns.enable) .. " " .. Turns.turn_color`)).toBe("true Yellow");
+    expect(t.errors()).toEqual([]);
+    t.call(`Turns.enabled = false Turns.turn_color = 2 Turns.type = 3`);
+    expect(t.errors().join("\n")).toMatch(/Turns\.enabled = false[\s\S]*Turns\.turn_color = 2[\s\S]*Turns\.type must be 1 or 2/);
+    expect(t.call(`return tostring(Turns.enable) .. " " .. Turns.turn_color .. " " .. tostring(Turns.enabled)`)).toBe("true Yellow nil");
+  });
+
   it("attributes set before the XmlUI has loaded are replaced by the XmlUI's own", () => {
     const t = lunar.table();
     t.call(`UI.loading = true FAKE.schedule(function() UI.loading = false FAKE.ui = {} end, FAKE.clock + 1 / 30)`);

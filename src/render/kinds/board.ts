@@ -1,8 +1,12 @@
 /**
- * Boards and sheets: one item per sheet at true size with its bleed, in whichever orientation fits
- * with room for the crop marks and the footer; if it fits neither, it is tiled across sheets with an
- * overlap strip marked for gluing. A board stands at the top of its page so the space below it is
- * one free strip that small pieces (tokens) can use. Boards are printed on one side only.
+ * Boards and sheets (one-sided pieces): at true size with their bleed, packed so that no sheet of
+ * paper carries one alone when it could share. Each piece goes, in this order of preference:
+ * behind a one-sided piece of the same size and shape already printed (duplex: exactly at its
+ * mirror, so one cut frees both and the sheet's back is no longer blank); into space another sheet
+ * left free (empty card cells, the room beside or below a board) with its bleed and full crop
+ * marks; else onto a new sheet, turned and placed so that the next piece fits beside or below it
+ * when it can. A piece too big for the paper is tiled across sheets with an overlap strip marked
+ * for gluing.
  */
 import { faceKey } from "../faces";
 import type { RenderComponent } from "../types";
@@ -26,7 +30,7 @@ import {
 } from "../page";
 
 export const TILE_OVERLAP = 10;
-/** Space between a board's crop marks and pieces placed below it. */
+/** Space between a board's crop marks and pieces placed beside or below it. */
 const CLEARANCE = 2;
 
 /** Room a board needs beyond its trim on each side inside another sheet's free space: bleed and full crop marks. */
@@ -34,106 +38,166 @@ function boardRoom(b: number): number {
   return b + MARK_GAP + MARK_MAX;
 }
 
+interface Piece {
+  component: RenderComponent;
+  item: RenderComponent["items"][number];
+}
+
+/** A one-sided piece already printed whose back (its mirror on the sheet's back page) is still empty. */
+interface Slot {
+  sheet: Sheet;
+  placement: Placement;
+}
+
+function addTitle(label: string, title: string): string {
+  const [names, note] = label.split(" — ");
+  return names.split(" + ").includes(title) ? label : `${names} + ${title}${note === undefined ? "" : ` — ${note}`}`;
+}
+
+function placementOf(piece: Piece, x: number, y: number, b: number): Placement {
+  const { component, item } = piece;
+  return { face: faceKey(component, item), x, y, w: component.width, h: component.height, rotate: 0, clip: { shape: component.shape, grow: b }, outline: false };
+}
+
+const sameShape = (a: Placement, p: Piece): boolean =>
+  a.window === undefined && a.rotate === 0 && Math.abs(a.w - p.component.width) < 1e-9 && Math.abs(a.h - p.component.height) < 1e-9 && JSON.stringify(a.clip.shape) === JSON.stringify(p.component.shape);
+
 /**
- * Places a board copy in the free space other sheets left (empty card cells of a row), if one is
- * big enough for it, its bleed and full-length crop marks; the space it leaves is offered on.
+ * Duplex: prints `piece` on the back of a sheet, exactly behind a one-sided piece of its size and
+ * shape (the mirror of its place), so the front's crop marks cut both.
  */
-function placeInFree(component: RenderComponent, item: RenderComponent["items"][number], sheets: Sheet[], opts: PrintOptions, paper: Paper): boolean {
-  const { width: w, height: h } = component;
+function placeBehind(piece: Piece, slots: Slot[], paper: Paper, opts: PrintOptions): boolean {
+  const i = slots.findIndex((s) => sameShape(s.placement, piece));
+  if (i < 0) return false;
+  const { sheet, placement: a } = slots[i];
+  slots.splice(i, 1);
+  const page = { ...pageSize(paper, sheet.front.landscape), landscape: sheet.front.landscape };
+  const m = mirrorForBack(a, page, opts);
+  const p = placementOf(piece, m.x, m.y, opts.bleedMm);
+  const title = piece.component.title;
+  if (!sheet.back) sheet.back = { landscape: sheet.front.landscape, label: `${title} (on the back)`, placements: [], lines: [], labels: [], side: "back" };
+  else if (!sheet.back.label.includes(title)) sheet.back.label = `${title} (on the back) + ${sheet.back.label}`;
+  sheet.back.placements.push(p);
+  return true;
+}
+
+/** Whether a piece with full crop-mark room fits a free rectangle. */
+function fitsFree(component: RenderComponent, r: Rect, b: number): boolean {
+  const room = boardRoom(b);
+  return component.width + 2 * room <= r.w + 1e-9 && component.height + 2 * room <= r.h + 1e-9;
+}
+
+/**
+ * Places a piece in the free space other sheets left (empty card cells of a row, the room beside
+ * or below a board), if one is big enough for it, its bleed and full-length crop marks; the space
+ * it leaves is offered on.
+ */
+function placeInFree(piece: Piece, sheets: Sheet[], opts: PrintOptions, paper: Paper): Slot | undefined {
+  const { width: w, height: h } = piece.component;
   const b = opts.bleedMm;
   const room = boardRoom(b);
   for (const sheet of sheets) {
     for (const [i, r] of sheet.free.entries()) {
-      if (w + 2 * room > r.w + 1e-9 || h + 2 * room > r.h + 1e-9) continue;
+      if (!fitsFree(piece.component, r, b)) continue;
       const size = pageSize(paper, sheet.front.landscape);
       const x = r.x + room;
       const y = r.y + room;
-      sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate: 0, clip: { shape: component.shape, grow: b }, outline: false });
+      const p = placementOf(piece, x, y, b);
+      sheet.front.placements.push(p);
       sheet.front.lines.push(...cropMarks([x, x + w], [y, y + h], size, b));
-      const [names, note] = sheet.front.label.split(" — ");
-      if (!names.split(" + ").includes(component.title)) sheet.front.label = `${names} + ${component.title}${note === undefined ? "" : ` — ${note}`}`;
-      // What is left: beside the board (full height) and below it.
+      sheet.front.label = addTitle(sheet.front.label, piece.component.title);
+      // What is left: beside the piece (full height) and below it.
       const used = { w: w + 2 * room + CLEARANCE, h: h + 2 * room + CLEARANCE };
       const rest: Rect[] = [];
       if (r.w - used.w > 0) rest.push({ x: r.x + used.w, y: r.y, w: r.w - used.w, h: r.h });
       if (r.h - used.h > 0) rest.push({ x: r.x, y: r.y + used.h, w: Math.min(used.w, r.w), h: r.h - used.h });
       sheet.free.splice(i, 1, ...rest);
-      return true;
+      return { sheet, placement: p };
     }
   }
-  return false;
+  return undefined;
 }
 
 /**
- * Boards and sheets, one per sheet of paper; a board also goes into the free space of `others`
- * (the sheets already imposed, changed in place) when it fits there. Returns the new sheets.
+ * A new sheet for one piece: at the top of the page, centred or at the left. Free space: the strip
+ * beside it (full height), and the strip below it (up to that one).
  */
-export function imposeBoards(component: RenderComponent, paper: Paper, opts: PrintOptions, others: Sheet[] = []): Sheet[] {
+function newSheet(piece: Piece, paper: Paper, opts: PrintOptions, landscape: boolean, left: boolean): Sheet {
+  const { component } = piece;
   const { width: w, height: h } = component;
   const b = opts.bleedMm;
-  const sheets: Sheet[] = [];
-  const clip = { shape: component.shape, grow: b };
-  const fits = (landscape: boolean): boolean => {
-    const area = markedArea(pageSize(paper, landscape));
-    return w <= area.w + 1e-9 && h <= area.h + 1e-9;
+  const size = pageSize(paper, landscape);
+  const x = left ? MARK_ROOM : (size.w - w) / 2;
+  // As high as full-length marks outside the bleed allow, never lower than centred.
+  const centred = (PRINT_MARGIN + footerTop(size) - h) / 2;
+  const y = Math.max(MARK_ROOM, Math.min(centred, PRINT_MARGIN + MARK_MAX + MARK_GAP + b));
+  const p = placementOf(piece, x, y, b);
+  const trim = { x, y, w, h };
+  const front: Page = {
+    landscape,
+    label: component.title,
+    placements: [p],
+    lines: cropMarks([x, x + w], [y, y + h], size, b),
+    labels: [],
+    trim,
+    bleed: grow(trim, b, size),
+    side: "front",
   };
-  for (const item of component.items) {
-    for (let copy = 0; copy < item.copies; copy++) {
-      if (component.kind === "board" && placeInFree(component, item, others, opts, paper)) continue;
-      if (!fits(false) && !fits(true)) {
-        sheets.push(...tiles(component, item.id, paper).map((front) => ({ front, free: [] })));
-        continue;
-      }
-      const landscape = !fits(false);
-      const size = pageSize(paper, landscape);
-      const x = (size.w - w) / 2;
-      // As high as full-length marks outside the bleed allow, never lower than centred.
-      const centred = (PRINT_MARGIN + footerTop(size) - h) / 2;
-      const y = Math.max(MARK_ROOM, Math.min(centred, PRINT_MARGIN + MARK_MAX + MARK_GAP + b));
-      const p: Placement = { face: faceKey(component, item), x, y, w, h, rotate: 0, clip, outline: false };
-      const trim = { x, y, w, h };
-      const front: Page = {
-        landscape,
-        label: component.title,
-        placements: [p],
-        lines: cropMarks([x, x + w], [y, y + h], size, b),
-        labels: [],
-        trim,
-        bleed: grow(trim, b, size),
-        side: "front",
-      };
-      const below = y + h + b + MARK_GAP + MARK_MAX + CLEARANCE;
-      const free: Rect[] = [];
-      // Fold-and-glue: a board page is not folded, so it takes no two-sided pieces.
-      if (footerTop(size) - below > 0 && opts.layout !== "fold") free.push({ x: PRINT_MARGIN, y: below, w: size.w - 2 * PRINT_MARGIN, h: footerTop(size) - below });
-      sheets.push({ front, free });
-    }
-  }
-  return component.kind === "sheet" && opts.layout !== "fold" ? backToBack(sheets, paper, opts) : sheets;
+  const room = boardRoom(b) + CLEARANCE;
+  const below = y + h + room;
+  const beside = x + w + room;
+  const free: Rect[] = [];
+  const besideW = size.w - PRINT_MARGIN - beside;
+  if (besideW > 0) free.push({ x: beside, y: PRINT_MARGIN, w: besideW, h: footerTop(size) - PRINT_MARGIN });
+  const belowW = (besideW > 0 ? beside : size.w - PRINT_MARGIN) - PRINT_MARGIN;
+  if (footerTop(size) - below > 0) free.push({ x: PRINT_MARGIN, y: below, w: belowW, h: footerTop(size) - below });
+  // Fold-and-glue: this page is not folded, so its free space takes only more one-sided pieces.
+  return { front, free, ...(opts.layout === "fold" ? { oneSidedOnly: true } : {}) };
 }
 
 /**
- * One-sided sheets (reference pages) two to a sheet of paper: each second page is printed on the
- * back of the first, at the mirror of its place, when both stand the same way and are not tiled.
+ * Every board and sheet of `components` (in order), packed as the header says. `others` are the
+ * sheets already imposed (cards): their free space is used and changed in place. Returns the new
+ * sheets.
  */
-function backToBack(sheets: Sheet[], paper: Paper, opts: PrintOptions): Sheet[] {
-  const out: Sheet[] = [];
-  for (let i = 0; i < sheets.length; i++) {
-    const a = sheets[i];
-    const next = sheets[i + 1];
-    const single = (s: Sheet | undefined): boolean => s !== undefined && s.back === undefined && s.front.placements.length === 1 && s.front.placements[0].window === undefined;
-    if (!single(a) || !single(next) || next!.front.landscape !== a.front.landscape) {
-      out.push(a);
+export function imposeOneSided(components: RenderComponent[], paper: Paper, opts: PrintOptions, others: Sheet[] = []): Sheet[] {
+  const pieces: Piece[] = components.flatMap((component) => component.items.flatMap((item) => Array.from({ length: item.copies }, () => ({ component, item }))));
+  const added: Sheet[] = [];
+  const slots: Slot[] = [];
+  const duplex = opts.layout !== "fold";
+  const fits = (c: RenderComponent, landscape: boolean): boolean => {
+    const area = markedArea(pageSize(paper, landscape));
+    return c.width <= area.w + 1e-9 && c.height <= area.h + 1e-9;
+  };
+  for (const [n, piece] of pieces.entries()) {
+    const c = piece.component;
+    if (!fits(c, false) && !fits(c, true)) {
+      added.push(...tiles(c, piece.item.id, paper).map((front) => ({ front, free: [] })));
       continue;
     }
-    const p = next!.front.placements[0];
-    const size = { ...pageSize(paper, a.front.landscape), landscape: a.front.landscape };
-    const m = mirrorForBack(p, size, opts);
-    a.back = { landscape: a.front.landscape, label: `${next!.front.label} (second page, on the back)`, placements: [{ ...p, x: m.x, y: m.y }], lines: [], labels: [], side: "back" };
-    out.push(a);
-    i++;
+    if (duplex && placeBehind(piece, slots, paper, opts)) continue;
+    const inFree = placeInFree(piece, [...others, ...added], opts, paper);
+    if (inFree) {
+      slots.push(inFree);
+      continue;
+    }
+    // A new sheet, turned and placed so that the next piece fits on it too when it can (unless
+    // that one goes behind this one anyway); the first that fits otherwise, upright first.
+    const next = pieces[n + 1];
+    const options = [
+      { landscape: false, left: false },
+      { landscape: true, left: false },
+      { landscape: false, left: true },
+      { landscape: true, left: true },
+    ].filter((o) => fits(c, o.landscape));
+    const made = options.map((o) => newSheet(piece, paper, opts, o.landscape, o.left));
+    const behind = next !== undefined && duplex && sameShape(made[0].front.placements[0], next);
+    const sharing = next === undefined || behind ? undefined : made.find((s) => s.free.some((r) => fitsFree(next.component, r, opts.bleedMm)));
+    const sheet = sharing ?? made[0];
+    added.push(sheet);
+    slots.push({ sheet, placement: sheet.front.placements[0] });
   }
-  return out;
+  return added;
 }
 
 function tiles(component: RenderComponent, itemId: string, paper: Paper): Page[] {
@@ -189,4 +253,9 @@ function tiles(component: RenderComponent, itemId: string, paper: Paper): Page[]
     }
   }
   return pages;
+}
+
+/** One board or sheet component on its own (see `imposeOneSided`). */
+export function imposeBoards(component: RenderComponent, paper: Paper, opts: PrintOptions, others: Sheet[] = []): Sheet[] {
+  return imposeOneSided([component], paper, opts, others);
 }

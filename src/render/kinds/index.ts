@@ -3,7 +3,7 @@ import type { ComponentKind, RenderComponent } from "../types";
 import { duplexSequence, grow, pageSize, union, bleedRect, type Page, type Paper, type PrintOptions, type Sheet } from "../page";
 import { imposeCardGroup, imposeCards } from "./card";
 import { imposeTokenGroup, imposeTokens } from "./token";
-import { imposeBoards } from "./board";
+import { imposeBoards, imposeOneSided } from "./board";
 
 export type Impose = (component: RenderComponent, paper: Paper, opts: PrintOptions) => Sheet[];
 
@@ -25,8 +25,9 @@ function boxPage(page: Page, paper: Paper): Page {
 
 /**
  * Every component's sheets in game order. Card components of the same size are imposed together
- * where the first of them stands; all tokens are packed last, into the space the other sheets
- * left free first. Then the two-sided sequence: each front page followed by its back, or by a
+ * where the first of them stands; so are all one-sided pieces (boards and sheets), where the
+ * first of them stands: into the space the sheets before them left free, behind each other and
+ * onto shared sheets. All tokens are packed last, into the space the other sheets left free first. Then the two-sided sequence: each front page followed by its back, or by a
  * blank page when nothing is printed behind it, so a duplex run keeps every back behind its front.
  */
 export function imposeSheets(components: RenderComponent[], paper: Paper, opts: PrintOptions): Sheet[] {
@@ -34,12 +35,9 @@ export function imposeSheets(components: RenderComponent[], paper: Paper, opts: 
   const done = new Set<RenderComponent>();
   for (const c of components) {
     if (done.has(c) || c.kind === "token") continue;
-    if (c.kind === "card") {
-      const group = components.filter((o) => o.kind === "card" && o.width === c.width && o.height === c.height);
-      for (const o of group) done.add(o);
-      sheets.push(...imposeCardGroup(group, paper, opts));
-    } else if (c.kind === "board") sheets.push(...imposeBoards(c, paper, opts, sheets));
-    else sheets.push(...IMPOSERS[c.kind](c, paper, opts));
+    const group = c.kind === "card" ? components.filter((o) => o.kind === "card" && o.width === c.width && o.height === c.height) : components.filter((o) => o.kind === "board" || o.kind === "sheet");
+    for (const o of group) done.add(o);
+    sheets.push(...(c.kind === "card" ? imposeCardGroup(group, paper, opts) : imposeOneSided(group, paper, opts, sheets)));
   }
   const tokens = components.filter((o) => o.kind === "token");
   if (tokens.length > 0) sheets.push(...imposeTokenGroup(tokens, paper, opts, sheets));

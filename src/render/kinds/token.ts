@@ -113,7 +113,7 @@ function tokenSheet(paper: Paper, opts: PrintOptions): { sheet: Sheet; area: Rec
 export function imposeTokenGroup(components: RenderComponent[], paper: Paper, opts: PrintOptions, sheets: Sheet[] = []): Sheet[] {
   const b = opts.bleedMm;
   const shelves: { sheet: Sheet; shelf: Shelf }[] = [];
-  for (const sheet of sheets) for (const rect of sheet.free) shelves.push({ sheet, shelf: new Shelf(rect) });
+  for (const sheet of sheets.filter((s) => s.oneSidedOnly !== true)) for (const rect of sheet.free) shelves.push({ sheet, shelf: new Shelf(rect) });
   const added: Sheet[] = [];
   for (const group of components.flatMap((c) => groupsOf(c))) {
     const bw = group.component.width + 2 * b;
