@@ -74,11 +74,17 @@ describe("adding a game: one folder and one line", () => {
     sh("npx", ["tsx", "scripts/make-playthroughs.ts", ENGINE_GAME]);
     sh("node", ["bin/syzygy.js", "validate"]); // every game valid; compiles dist/ once, before tests time CLI runs
 
-    const test = sh("npm", ["test"]);
+    // npm test exits 0 (sh checks); the verbose reporter lists every test, so the new games' are seen to run.
+    const test = sh("npm", ["test", "--", "--reporter=verbose"]).replace(/\x1b\[[0-9;]*m/g, "");
     expect(test).toMatch(/Test Files\s+\d+ passed/);
-    expect(test).not.toMatch(/failed/);
-    // the new games ran: the engine game's contract and playthroughs, the data-only game's save
-    expect(test).toContain(ENGINE_GAME);
+    expect(test).not.toMatch(/Test Files\s+\d+ failed/);
+    const ran = (id: string): string[] => test.split("\n").filter((l) => l.includes(id) && l.includes("✓"));
+    // the engine game: its contract, playthroughs in Node and Lua, parity, TTS save and secrets tests
+    for (const part of ["engine contract", "Lua 5.2 replays it exactly", "Node plays and replays it exactly", "save"]) {
+      expect(ran(ENGINE_GAME).some((l) => l.includes(part)), `${ENGINE_GAME}: ${part}`).toBe(true);
+    }
+    // the data-only game: its data and its plain TTS save
+    expect(ran(PLAIN_GAME).length, PLAIN_GAME).toBeGreaterThan(0);
 
     // What changed: list.ts (its import and entry) and new files in the new games' own places.
     const changed = git(copy, "status", "--porcelain", "--untracked-files=all")
