@@ -100,6 +100,11 @@ describe("adding a game: one folder and one line", () => {
     const diff = git(copy, "diff", "-U0", "--", "src/games/list.ts")
       .split("\n")
       .filter((l) => /^[+-](?![+-])/.test(l));
-    expect(diff).toEqual([`+${importLine}`, expect.stringMatching(/^-export const GAMES/), expect.stringMatching(new RegExp(`^\\+export const GAMES.*, ${camel(ENGINE_GAME)}\\];$`))]);
+    // git shows the changed GAMES line first, then the import added above it and the new GAMES line
+    expect(diff).toEqual([
+      expect.stringMatching(/^-export const GAMES: GameDefinition\[\] = \[/),
+      `+${importLine}`,
+      expect.stringMatching(new RegExp(`^\\+export const GAMES: GameDefinition\\[\\] = \\[.*, ${camel(ENGINE_GAME)}\\];$`)),
+    ]);
   });
 });
