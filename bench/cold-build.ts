@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tuneV8ForBuilds } from "../src/build/v8-tuning";
+import { tuneV8ForBuilds } from "../src/pipeline/v8-tuning";
 
 tuneV8ForBuilds();
-const { buildGames } = await import("../src/build/incremental");
+const { buildGames } = await import("../src/pipeline/incremental");
 const { gameIds, loadGame } = await import("../src/model/load");
 const { renderGameFrom } = await import("../src/render/source");
 const { TemplateSet } = await import("../src/render/face");

@@ -3,7 +3,7 @@
  *
  * - PDF art: the direct renderer (src/render/pdf-art-direct.ts) against svg-to-pdfkit, on every
  *   unique face of the shipped games — the time to record the art the PDFs embed;
- * - V8 tier-up tuning (src/build/v8-tuning.ts): a cold build in a fresh process with and without it
+ * - V8 tier-up tuning (src/pipeline/v8-tuning.ts): a cold build in a fresh process with and without it
  *   (`SYZYGY_DEFAULT_TIERING=1`), alternating, wall and CPU time;
  * - raster threads written as plain JavaScript (src/render/raster-worker.mjs, raster-core.mjs):
  *   a thread's start-up until it is ready, against the same thread booted through tsx's loader

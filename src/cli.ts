@@ -36,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (commandNamed(argv)?.name === "build" && argv[0] === "build") {
       // Nothing changed since the last build with this command line: done before loading the build.
-      const stamp = await import("./build/noop-stamp");
+      const stamp = await import("./pipeline/noop-stamp");
       const done = stamp.noopBuild(argv);
       if (done !== undefined) {
         process.stderr.write(done.stderr);

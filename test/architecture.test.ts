@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { GAMES } from "../src/games/index";
+import { cycles, folderGraph, folderOf, importGraph, loopPath, type Graph } from "./import-graph";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -66,5 +67,55 @@ describe("one game = one folder", () => {
       expect(fs.existsSync(path.join(ROOT, "templates", g.id)), g.id).toBe(true);
       expect(g.engine.id).toBe(g.id);
     }
+  });
+});
+
+/**
+ * Imports run one way. Files: no import cycle anywhere (src, mods, test, bench, scripts). Folders
+ * (src, mods, test): no two folders import each other, directly or round a loop — a folder's
+ * files and its subfolders' are one module (src/render/kinds is part of src/render, a game's
+ * folder part of src/engine), so edges between a folder and its own ancestor are not counted;
+ * a file directly in src/ (cli.ts, errors.ts) is its own unit. bench and scripts use test
+ * drivers and are checked for file cycles only.
+ */
+describe("imports run one way", () => {
+  const graph = importGraph(ROOT, ["src", "mods", "test", "bench", "scripts"]);
+
+  it("reads the graph (hundreds of files, thousands of imports)", () => {
+    expect(graph.size).toBeGreaterThan(300);
+    let edges = 0;
+    for (const t of graph.values()) edges += t.size;
+    expect(edges).toBeGreaterThan(1000);
+  });
+
+  it("no file cycle", () => {
+    expect(cycles(graph).map((c) => loopPath(graph, c).join(" → "))).toEqual([]);
+  });
+
+  it("no folder-level loop in src/, mods/ and test/", () => {
+    const product = new Map([...graph].filter(([f]) => /^(src|mods|test)\//.test(f)));
+    const unit = (file: string): string => (/^src\/[^/]+$/.test(file) ? file : folderOf(file));
+    const related = (a: string, b: string): boolean => a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+    const folders: Graph = new Map();
+    for (const [file, targets] of product) {
+      const from = unit(file);
+      if (!folders.has(from)) folders.set(from, new Set());
+      for (const t of targets) {
+        const to = unit(t);
+        if (to !== from && !related(from, to) && product.has(t)) folders.get(from)!.add(to);
+      }
+    }
+    expect(cycles(folders).map((c) => loopPath(folders, c).join(" → "))).toEqual([]);
+  });
+
+  it("finds a loop when there is one (the check's own check)", () => {
+    const g: Graph = new Map([
+      ["a/x.ts", new Set(["b/y.ts"])],
+      ["b/y.ts", new Set(["c/z.ts"])],
+      ["c/z.ts", new Set(["a/x.ts"])],
+      ["d/w.ts", new Set(["a/x.ts"])],
+    ]);
+    expect(cycles(g).map((c) => loopPath(g, c))).toEqual([["a/x.ts", "b/y.ts", "c/z.ts", "a/x.ts"]]);
+    expect(cycles(folderGraph(g))).toEqual([["a", "b", "c"]]);
   });
 });

@@ -94,7 +94,7 @@ describe.each(games.map((g) => [g.id, g] as const))("engine contract: %s", (_id,
     expect(typeof g.defaultOptions()).toBe("object");
   });
 
-  it("exposes every sim hook (src/engine/sim-types.ts)", () => {
+  it("exposes every sim hook (src/engine/core/sim-types.ts)", () => {
     for (const hook of ["greedy", "cards", "hiddenFrom", "startEvents", "checkConfig"] as const)
       expect(typeof g[hook], `${g.id} must expose ${hook}`).toBe("function");
   });

@@ -18,8 +18,8 @@ import { writePdf } from "../src/render/pdf";
 import { svgToPng } from "../src/render/png";
 import { ALL_FONT_FILES, gameFaceIn, measure } from "../src/render/fonts";
 import { rasterise } from "../src/render/raster-core.mjs";
-import { buildGames } from "../src/build/incremental";
-import { WorkerPool } from "../src/build/pool";
+import { buildGames } from "../src/pipeline/incremental";
+import { WorkerPool } from "../src/pipeline/pool";
 import type { RenderGame } from "../src/render/types";
 import { DATA, TEMPLATES, subset, tempDir } from "./render-support";
 

@@ -12,8 +12,8 @@ import sharp from "sharp";
 import { printPages, renderSides, type RenderedSide } from "../src/render/build";
 import { DEFAULT_PRINT, PAPERS, type Page, type Paper, type PrintOptions } from "../src/render/page";
 import { writePdf } from "../src/render/pdf";
-import { sha256 } from "../src/build/version";
-import { buildGames } from "../src/build/incremental";
+import { sha256 } from "../src/hash";
+import { buildGames } from "../src/pipeline/incremental";
 import { TemplateSet } from "../src/render/face";
 import { PAGES_DIR, writePageThumbs, type PageThumbsResult } from "../src/gallery/page-thumbs";
 

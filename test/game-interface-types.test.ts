@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { BaseAction, Game, GameEvent, GameView } from "../src/engine/core/types";
-import type { AnyEngine } from "../src/games/definition";
+import type { AnyEngine } from "../src/engine/kit/definition";
 import { GAMES } from "../src/games/index";
 
 type Fake<Event extends { type: string }, View> = Game<object, object, BaseAction, Event, View>;

@@ -6,7 +6,7 @@
  * templates and out folders (or syzygy's own install: its modules and bundled fonts).
  */
 import { describe, expect, it, vi } from "vitest";
-import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fc from "fast-check";
 
@@ -34,8 +34,18 @@ const REPO = resolve(__dirname, "..");
 const RUNS = Number(process.env.SYZYGY_FUZZ_RUNS ?? 40);
 
 /** Opened files outside `allowed` folders (after links are resolved, as the OS opens them). */
+/** The entries of node_modules that are links (each resolved where it points). */
+function linkedLibraries(): string[] {
+  const out: string[] = [];
+  const dir = join(REPO, "node_modules");
+  for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isSymbolicLink()) out.push(join(dir, e.name));
+  return out;
+}
+
 function strays(allowed: string[]): string[] {
-  const roots = allowed.map((r) => {
+  // the project's installed libraries are part of it, also where node_modules or its entries are
+  // links (a copy of the project sharing them: npm run test:add-game)
+  const roots = allowed.flatMap((r) => (r === REPO ? [r, join(REPO, "node_modules"), ...linkedLibraries()] : [r])).map((r) => {
     try {
       return realpathSync(r);
     } catch {

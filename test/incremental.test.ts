@@ -9,9 +9,9 @@ import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeF
 import { join, relative } from "node:path";
 import { buildGame, renderSides } from "../src/render/build";
 import type { RenderGame } from "../src/render/types";
-import { buildGames, GameBuildError, type IncrementalResult } from "../src/build/incremental";
+import { buildGames, GameBuildError, type IncrementalResult } from "../src/pipeline/incremental";
 import { TemplateSet } from "../src/render/face";
-import { WorkerPool } from "../src/build/pool";
+import { WorkerPool } from "../src/pipeline/pool";
 import { TEMPLATES, game, subset, tempDir, templates } from "./render-support";
 
 function tree(dir: string): Map<string, Buffer> {

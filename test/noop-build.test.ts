@@ -1,14 +1,14 @@
 /**
  * Issue 26 item 7: a `syzygy build` with nothing changed since the last build with the same
  * command line answers from <out>/.cache/noop-stamp.json before loading the build
- * (src/build/noop-stamp.ts); any change of an input, an output or the command line runs the full
+ * (src/pipeline/noop-stamp.ts); any change of an input, an output or the command line runs the full
  * build, which still verifies every kept output by content. Speed is measured by `npm run bench`.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../src/cli";
-import { noopBuild, rememberBuildCommandLine, startStamp } from "../src/build/noop-stamp";
+import { noopBuild, rememberBuildCommandLine, startStamp } from "../src/pipeline/noop-stamp";
 import { capture, DATA, tempDir } from "./render-support";
 
 afterEach(() => {

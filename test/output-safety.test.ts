@@ -2,7 +2,7 @@
  * Output safety of `syzygy build` (issue 18): a build killed at any point or failing (disk full)
  * leaves a complete, consistent set of files per game; one build per out/ (lock); stale temp
  * files go; damaged cache entries and outputs are found by their content hash and rebuilt.
- * One small game, A4 only; the kills use SYZYGY_FAULT (src/build/fault.ts) in a real process.
+ * One small game, A4 only; the kills use SYZYGY_FAULT (src/fault.ts) in a real process.
  */
 import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { CLI, ROOT, run } from "./cli-support";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 import { describeOsError } from "../src/cli/errors";
-import { lockOutput } from "../src/build/output-set";
+import { lockOutput } from "../src/pipeline/output-set";
 import { artStats, forgetArt, recordingFor } from "../src/render/pdf-art-cache";
 
 const GAME = "lunar-trick";

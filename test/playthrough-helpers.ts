@@ -1,6 +1,6 @@
 /**
  * Golden playthroughs (OpenSpiel's playthroughs): seeded complete games played by the sim's own
- * policies, written as text transcripts under test/playthroughs/ and committed. A rule change
+ * policies, written as text transcripts in each game's folder (src/engine/<game>/playthroughs/) and committed. A rule change
  * that alters Node and Lua alike passes the parity tests but changes a transcript.
  *
  * A transcript is game 0 of `simulateGames(request)`: the same seed ("<seed>#0"), the same
@@ -12,15 +12,25 @@
  *   action {seat, type...}  an action with its seat
  *   view-at <n> <seat> {...}   a seat's view after the first n actions (mid-game: hands, hidden commits)
  *   result / active / view <seat> {...}   the end: result, seats to act (none) and views
- * Regenerate with `npx tsx scripts/make-playthroughs.ts` (only after a deliberate rule change).
+ * Write a new game's with `npx tsx scripts/make-playthroughs.ts <game>`; regenerate with
+ * `npx tsx scripts/make-playthroughs.ts` (only after a deliberate rule change).
  */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { canonical, hasherAdd, hasherHex, hasherNew } from "../src/engine/core/serialize";
 import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import type { BaseEvent, GameConfig } from "../src/engine/core/types";
 import { allGames, findGame } from "../src/engine/registry";
 import { mergeOptions, randomSeat, type Policy, type ReplayAction, type ReplayRequest, type SimRequest } from "../src/engine/sim";
 
-export const PLAYTHROUGH_DIR = "test/playthroughs";
+/** The repository (transcript paths are relative to it). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Where a game's transcripts live: its own folder, so a new game brings its own (README "Adding a game"). */
+export function playthroughDir(game: string): string {
+  return `src/engine/${game}/playthroughs`;
+}
 
 /** Seats whose final view a transcript records: the spectator and seat 0. */
 export const VIEW_SEATS = [-1, 0];
@@ -29,29 +39,60 @@ export interface GoldenCase {
   game: string;
   players: number;
   policy: Policy;
-  /** Also the file name's tail: <game>-<players>p-<seed>.txt. */
+  /** Also the file name's tail: <players>p-<seed>.txt in the game's playthroughs/ folder. */
   seed: string;
   options?: { [name: string]: unknown };
 }
 
-/** Non-default options worth a transcript of their own (every other case uses the defaults). */
-const OPTION_CASES: GoldenCase[] = [
-  { game: "lunar-trick", players: 3, policy: "greedy", seed: "highest-any-suit", options: { highestAnySuit: true } },
-  { game: "eclipsed", players: 2, policy: "greedy", seed: "quick-series", options: { format: "quick", series: 3 } },
-];
-
-/** Every registered game × every player count × both policies, plus the option cases. */
-export function goldenCases(): GoldenCase[] {
+/** Every registered game × every player count × both policies: the transcripts each game must have. */
+export function defaultCases(games: readonly string[] = allGames().map((g) => g.id)): GoldenCase[] {
   const out: GoldenCase[] = [];
-  for (const g of allGames())
+  for (const id of games) {
+    const g = findGame(id)!;
     for (let p = g.minPlayers; p <= g.maxPlayers; p++)
       for (const policy of ["random", "greedy"] as const) out.push({ game: g.id, players: p, policy, seed: policy });
-  for (const c of OPTION_CASES) out.push(c);
+  }
   return out;
 }
 
-export function fileName(c: GoldenCase): string {
-  return `${c.game}-${c.players}p-${c.seed}.txt`;
+/**
+ * The case a transcript file records, from its `simulate` line: a game's folder may hold more
+ * than the default cases (non-default options worth a transcript of their own), each file
+ * naming its own request.
+ */
+export function caseOfFile(file: string): GoldenCase {
+  const first = fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").find((l) => !l.startsWith("#")) ?? "";
+  if (!first.startsWith("simulate ")) throw new Error(`${file}: a transcript starts (after its # comments) with its simulate line`);
+  const req = JSON.parse(first.slice("simulate ".length)) as SimRequest;
+  const c: GoldenCase = { game: req.game, players: req.players, policy: req.policy ?? "random", seed: req.seed };
+  if (req.options !== undefined) c.options = req.options;
+  return c;
+}
+
+/** The transcript files of `game`'s folder (repo-relative paths), sorted. */
+export function transcriptFiles(game: string): string[] {
+  const dir = playthroughDir(game);
+  if (!fs.existsSync(path.join(ROOT, dir))) return [];
+  return fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith(".txt")).sort().map((f) => path.posix.join(dir, f));
+}
+
+/** The default cases plus every case a game's folder holds a transcript of. */
+export function goldenCases(games?: readonly string[]): GoldenCase[] {
+  const out = defaultCases(games);
+  const names = new Set(out.map((c) => goldenPath(c)));
+  for (const id of new Set(out.map((c) => c.game))) {
+    for (const file of transcriptFiles(id)) {
+      if (names.has(file)) continue;
+      names.add(file);
+      out.push(caseOfFile(file));
+    }
+  }
+  return out;
+}
+
+/** The transcript's file: <players>p-<seed>.txt in the game's playthroughs/ folder. */
+export function goldenPath(c: GoldenCase): string {
+  return `${playthroughDir(c.game)}/${c.players}p-${c.seed}.txt`;
 }
 
 export function simRequest(c: GoldenCase): SimRequest {
@@ -93,13 +134,13 @@ export function recordGolden(c: GoldenCase): Golden {
   const states: unknown[] = [state];
   let seats = game.active(state);
   while (seats.length > 0) {
-    if (steps.length > 100000) throw new Error(`${fileName(c)}: no end after 100000 actions`);
+    if (steps.length > 100000) throw new Error(`${goldenPath(c)}: no end after 100000 actions`);
     const seat = randomSeat(seats, policyRng);
     const legal = game.legal(state, seat);
     const action =
       c.policy === "greedy" ? game.greedy(state, seat, legal, policyRng) : legal[rngInt(policyRng, legal.length)];
     const res = game.apply(state, seat, action);
-    if (!res.ok) throw new Error(`${fileName(c)}: ${res.rule} ${res.message}`);
+    if (!res.ok) throw new Error(`${goldenPath(c)}: ${res.rule} ${res.message}`);
     steps.push({ action: { ...action, seat }, events: res.events });
     state = res.state;
     states.push(state);

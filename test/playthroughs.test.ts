@@ -1,5 +1,5 @@
 /**
- * Golden playthroughs (test/playthroughs/*.txt, written by scripts/make-playthroughs.ts): every
+ * Golden playthroughs (src/engine/<game>/playthroughs/*.txt, written by scripts/make-playthroughs.ts): every
  * committed transcript is reproduced exactly in Node and in real Lua 5.2 (the engine bundle) —
  * every event, the mid-game and final views, the result — and `simulateGames` with the
  * transcript's request still plays that game (its eventsHash). Parity alone cannot catch a rule
@@ -12,18 +12,21 @@ import { canonical } from "../src/engine/core/serialize";
 import { replayGame, simulateGames, type ReplayReport, type ReplayRequest, type SimReport, type SimRequest } from "../src/engine/sim";
 import { LuaEngine } from "../src/lua-host/index";
 import {
+  caseOfFile,
+  defaultCases,
   eventsHash,
-  fileName,
   firstLineDifference,
   formatGolden,
   goldenCases,
+  goldenPath,
   parseGolden,
-  PLAYTHROUGH_DIR,
   recordGolden,
+  ROOT,
+  transcriptFiles,
   type ParsedGolden,
 } from "./playthrough-helpers";
+import { GAME_IDS } from "../src/engine/registry";
 
-const DIR = path.resolve(__dirname, "..", PLAYTHROUGH_DIR);
 const cases = goldenCases();
 
 let lua: LuaEngine;
@@ -77,20 +80,25 @@ function checkRuntime(rt: Runtime, golden: ParsedGolden, file: string): void {
 }
 
 function read(name: string): { text: string; golden: ParsedGolden } {
-  const text = fs.readFileSync(path.join(DIR, name), "utf8");
-  return { text, golden: parseGolden(text, `${PLAYTHROUGH_DIR}/${name}`) };
+  const text = fs.readFileSync(path.join(ROOT, name), "utf8");
+  return { text, golden: parseGolden(text, name) };
 }
 
 describe("golden playthroughs", () => {
-  it("one transcript per game, player count and policy (plus option cases), and no stray file", () => {
-    const files = fs.readdirSync(DIR).filter((f) => f.endsWith(".txt")).sort();
-    expect(files).toEqual(cases.map((c) => fileName(c)).sort());
-    const games = new Set(cases.map((c) => c.game));
-    expect(games.size).toBeGreaterThanOrEqual(3);
-  });
+  for (const game of GAME_IDS) {
+    it(`${game}: a transcript per player count and policy in its folder, each file named by its own request`, () => {
+      const missing = defaultCases([game]).map(goldenPath).filter((f) => !fs.existsSync(path.join(ROOT, f)));
+      if (missing.length > 0) expect.fail(`no transcript ${missing.join(", ")}: write them with npx tsx scripts/make-playthroughs.ts ${game}`);
+      for (const file of transcriptFiles(game)) {
+        const c = caseOfFile(file);
+        expect(c.game, file).toBe(game);
+        expect(goldenPath(c), `${file} records another game than its name says`).toBe(file);
+      }
+    });
+  }
 
   for (const c of cases) {
-    const name = fileName(c);
+    const name = goldenPath(c);
     it(`${name}: Node plays and replays it exactly`, () => {
       const { text, golden } = read(name);
       // the transcript is a real, finished game

@@ -10,6 +10,7 @@ import { buildGame, printDocument, renderSides, type BuildResult } from "../src/
 import { DEFAULT_PRINT, PAPERS } from "../src/render/page";
 import { TemplateSet } from "../src/render/face";
 import { DATA, TEMPLATES, game, pngSize, readPdf, subset, tempDir, templates } from "./render-support";
+import { DATA_GAMES } from "./games";
 
 const A4 = { width: 595.28, height: 841.89 };
 const LETTER = { width: 612, height: 792 };
@@ -99,7 +100,7 @@ describe("PNGs", () => {
     const stale = join(out, "lunar-trick/cards/moon-cards/removed-card.png");
     mkdirSync(join(out, "lunar-trick/cards/moon-cards"), { recursive: true });
     writeFileSync(stale, "old");
-    for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
+    for (const id of DATA_GAMES) {
       const g = subset(game(id));
       const r = await buildGame(g, { outDir: out, templates: templates(), papers: [], png: true });
       const pngs = r.files.filter((f) => f.endsWith(".png"));
@@ -123,7 +124,7 @@ describe("PNGs", () => {
 });
 
 describe("every template of every game renders without overflow", () => {
-  it.each(["solar-eclipse", "eclipsed", "lunar-trick"])("%s", (id) => {
+  it.each(DATA_GAMES)("%s", (id) => {
     const { sides, warnings } = renderSides(game(id), templates());
     expect(warnings).toEqual([]);
     expect(sides.length).toBeGreaterThan(5);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
 import { DEFAULT_PRINT, PAPERS } from "../src/render/page";
 import { writePdf, type PdfMeta } from "../src/render/pdf";
-import { WorkerPool } from "../src/build/pool";
+import { WorkerPool } from "../src/pipeline/pool";
 import { game, readPdf, subset, templates } from "./render-support";
 
 function deck(id: string, paper: "a4" | "letter") {

@@ -11,7 +11,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { run } from "./cli-support";
 import { loadGame } from "../src/model/load";
-import { gameAtRef, writeUpdatePack, type UpdatePack } from "../src/build/update-pack";
+import { gameAtRef, writeUpdatePack, type UpdatePack } from "../src/pipeline/update-pack";
 
 const V1 = "Name,Cost,Type,Text\nFire Bolt,3,Attack,Deal 3 damage :fire:.\nStone Wall,2,Structure,Block one attack.\nQuick Step,0,Action,Draw a card.\nFar Sight,1,Action,Look at 2 cards.\n";
 // Fire Bolt's text changes, Quick Step's cost, Stone Wall goes, Ice Lance (2 copies) comes; Far Sight stays.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Watcher, isEditorLitter } from "../src/build/watch";
+import { Watcher, isEditorLitter } from "../src/pipeline/watch";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 
 /** A 1×1 white PNG. */

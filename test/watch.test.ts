@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Watcher } from "../src/build/watch";
-import { buildGames, lastRenderedSvgs, type IncrementalResult } from "../src/build/incremental";
+import { Watcher } from "../src/pipeline/watch";
+import { buildGames, lastRenderedSvgs, type IncrementalResult } from "../src/pipeline/incremental";
 import { loadGame } from "../src/model/load";
 import { TemplateSet } from "../src/render/face";
 import { forgetArt } from "../src/render/pdf";

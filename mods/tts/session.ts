@@ -8,7 +8,7 @@
  * very same state, not a decoded copy) and checks it against the saved state hash.
  */
 import { findDefinition } from "../../src/games/index";
-import type { AnyEngine as AnyGame } from "../../src/games/definition";
+import type { AnyEngine as AnyGame } from "../../src/engine/kit/definition";
 import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { canonical, hashText } from "../../src/engine/core/serialize";
 import { saveConfig } from "./config";

@@ -3,7 +3,7 @@
  * array), never object keys: key order differs in Lua.
  */
 import { findDefinition, GAMES } from "../games/index";
-import type { AnyEngine } from "../games/definition";
+import type { AnyEngine } from "./kit/definition";
 
 export type AnyGame = AnyEngine;
 

@@ -22,7 +22,7 @@ import { fontFilesFor, gameFaceIn, type FaceName } from "../render/fonts";
 import { textWidth } from "../render/text";
 import { printPages, type RenderedSide } from "../render/build";
 import { writeFileAtomic } from "../render/files";
-import { sha256 } from "../build/version";
+import { sha256 } from "../hash";
 
 /**
  * Thumbnail pixels per mm: an A4 page is 210×297 px, enough to tell the pieces and the page order

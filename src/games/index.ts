@@ -2,7 +2,7 @@
  * The games that have code: the one list (./list.ts) and lookups in it.
  * Iterate the array, never object keys: key order differs in Lua.
  */
-import type { GameDefinition } from "./definition";
+import type { GameDefinition } from "../engine/kit/definition";
 import { GAMES } from "./list";
 
 export { GAMES };

@@ -8,7 +8,7 @@
  * Each TTS save's script carries only its own game's engine: src/tts/script.ts compiles it with
  * this file replaced by a one-game list of the same shape.
  */
-import type { GameDefinition } from "./definition";
+import type { GameDefinition } from "../engine/kit/definition";
 import { definition as solarEclipse } from "../engine/solar-eclipse/index";
 import { definition as eclipsed } from "../engine/eclipsed/index";
 import { definition as lunarTrick } from "../engine/lunar-trick/index";

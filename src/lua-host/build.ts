@@ -19,7 +19,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type * as Ts from "typescript";
 import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
-import { isStale } from "../build/stale";
+import { isStale } from "../pipeline/stale";
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const LUA_TSCONFIG = path.join(REPO_ROOT, "tsconfig.lua.json");

@@ -12,7 +12,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
-import type { GameSchemaModule, PlayerRange } from "../games/schema-kit";
+import type { GameSchemaModule, PlayerRange } from "../engine/kit/schema-kit";
 import { SCHEMA_KIT } from "./schema/kit";
 import { deckSchemaOf } from "./schema/deck";
 import type { CardFieldsFile } from "./schema/game";
@@ -45,7 +45,7 @@ export async function loadCodeGameSchemas(engineDir: string = ENGINE_DIR, ext: s
     const file = join(engineDir, id, `schema${ext}`);
     const mod = (await import(pathToFileURL(file).href)) as Partial<GameSchemaModule>;
     if (typeof mod.NAME !== "string" || typeof mod.schemas !== "function" || typeof mod.playerRange !== "function")
-      throw new Error(`${file} must export NAME (the display name), schemas(kit) and playerRange(rules) (see src/games/schema-kit.ts)`);
+      throw new Error(`${file} must export NAME (the display name), schemas(kit) and playerRange(rules) (see src/engine/kit/schema-kit.ts)`);
     const s = mod.schemas(SCHEMA_KIT);
     const range = mod.playerRange;
     out.push({ id, name: mod.NAME, deck: deckSchemaOf(s.card, mod.NAME), rules: s.rules, engineFields: s.engineFields, hasCode: true, playerRange: (r) => range(r as never) });

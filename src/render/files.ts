@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, basename, join } from "node:path";
 import { threadId } from "node:worker_threads";
-import { faultPoint } from "../build/fault";
+import { faultPoint } from "../fault";
 
 let counter = 0;
 

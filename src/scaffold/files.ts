@@ -8,18 +8,21 @@ import path from "node:path";
 
 /**
  * Paths → contents. A path starts with the folder it goes into: `data/<id>/…` or `templates/<id>/…`
- * (each made whole, and refused if it exists), or `data/schema/…` (shared editor files, added only
- * where missing).
+ * (each made whole, and refused if it exists), `engine/<id>/…` (a rules engine, likewise), or
+ * `data/schema/…` (shared editor files, added only where missing).
  */
 export type ScaffoldFiles = Map<string, string | Buffer>;
 
 export interface ScaffoldRoots {
   data: string;
   templates: string;
+  /** The engines' folder (src/engine), for `engine/<id>/…` paths (`syzygy new --engine`). */
+  engine?: string;
 }
 
 function resolveIn(roots: ScaffoldRoots, rel: string): string {
   const [top, ...rest] = rel.split("/");
+  if (top === "engine" && roots.engine !== undefined) return path.join(roots.engine, ...rest);
   if (top !== "data" && top !== "templates") throw new Error(`scaffold path ${rel} is not under data/ or templates/`);
   return path.join(roots[top], ...rest);
 }

@@ -79,6 +79,15 @@ components:
 `;
 }
 
+/** The 52 cards: id, name, suit and rank 1 (ace) to 13 (king), and the index printed in the corners. */
+export function pokerDeck(): { id: string; name: string; suit: string; rank: number; index: string }[] {
+  const out: { id: string; name: string; suit: string; rank: number; index: string }[] = [];
+  for (const s of SUITS) {
+    RANKS.forEach((index, r) => out.push({ id: `${RANK_NAMES[r].toLowerCase()}-of-${s.id}`, name: `${RANK_NAMES[r]} of ${s.name}`, suit: s.id, rank: r + 1, index }));
+  }
+  return out;
+}
+
 function deckYaml(name: string): string {
   const lines = [
     "# yaml-language-server: $schema=../schema/deck.schema.json",
@@ -86,11 +95,7 @@ function deckYaml(name: string): string {
     "# the corners; text, if given, is printed in the middle. suit and rank are the cardFields of game.yaml.",
     "cards:",
   ];
-  for (const s of SUITS) {
-    RANKS.forEach((index, r) => {
-      lines.push(`  - id: ${RANK_NAMES[r].toLowerCase()}-of-${s.id}`, `    name: ${q(`${RANK_NAMES[r]} of ${s.name}`)}`, `    suit: ${s.id}`, `    rank: ${r + 1}`, `    index: ${q(index)}`);
-    });
-  }
+  for (const c of pokerDeck()) lines.push(`  - id: ${c.id}`, `    name: ${q(c.name)}`, `    suit: ${c.suit}`, `    rank: ${c.rank}`, `    index: ${q(c.index)}`);
   return lines.join("\n") + "\n";
 }
 

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { keepNewest } from "../render/files";
-import { contentHash, VerifiedStore } from "../build/verified-store";
+import { contentHash, VerifiedStore } from "../pipeline/verified-store";
 import { buildersHash, fileHash } from "./stamp";
 
 /** Images made and images taken from the cache by this process (for tests). */

@@ -17,7 +17,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { SaveConfig } from "../table/config";
 import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
-import { isStale } from "../build/stale";
+import { isStale } from "../pipeline/stale";
 import { GAMES } from "../games/index";
 import { NO_GOTO_PLUGIN } from "../lua-host/build";
 
@@ -61,7 +61,7 @@ const require = createRequire(import.meta.url);
 /** The one-game list (same shape as src/games/list.ts) a save's script is compiled with. */
 export function oneGameList(game: string): string {
   return [
-    `import type { GameDefinition } from "./definition";`,
+    `import type { GameDefinition } from "../engine/kit/definition";`,
     `import { definition } from "../engine/${game}/index";`,
     "export const GAMES: GameDefinition[] = [definition];",
     "",

@@ -8,9 +8,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { GameModel } from "../model/types";
-import { packageVersion, sourceFiles } from "../build/version";
+import { packageVersion, sourceFiles } from "../pipeline/version";
 import { writeFileAtomic } from "../render/files";
-import { fileHash } from "../build/file-hash";
+import { fileHash } from "../pipeline/file-hash";
 import { codeFolder, PACKAGE_ROOT, PREBUILT_LUA_DIR, sourcesPresent } from "../package-root";
 
 export { fileHash };
@@ -53,7 +53,7 @@ export function saveKey(model: GameModel, options: object, inputs: string[]): st
 
 /**
  * The card PNGs whose bytes no longer match what the build recorded writing (`<out>/.cache/<game>.json`,
- * src/build/store.ts): damaged since, so a save made from them would fail or be wrong.
+ * src/pipeline/store.ts): damaged since, so a save made from them would fail or be wrong.
  * `gameDir` is where the game's files are read (a staged build's folder).
  */
 export function damagedInputs(outDir: string, game: string, inputs: string[], gameDir = path.join(outDir, game)): string[] {

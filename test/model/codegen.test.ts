@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { engineDataText, generateEngineData, writeEngineData } from "../../src/model/codegen";
 import { DataError } from "../../src/model/errors";
 import { loadGame } from "../../src/model/load";
-import { GAMES, REPO, REPO_DATA, tempData } from "./helpers";
+import { CODE_GAMES, REPO, REPO_DATA, tempData } from "./helpers";
 
 describe("codegen", () => {
-  for (const game of GAMES) {
+  for (const game of CODE_GAMES) {
     it(`src/engine/${game}/data.gen.ts is current (run \`npm run gen\`)`, () => {
       const text = engineDataText(loadGame(REPO_DATA, game, { checkTemplates: false }));
       expect(readFileSync(join(REPO, "src/engine", game, "data.gen.ts"), "utf8")).toBe(text);
@@ -32,7 +32,7 @@ describe("codegen", () => {
     const t = tempData();
     t.replace("lunar-trick/deck.yaml", "number: 4\n", 'number: "x"\n');
     const src = mkdtempSync(join(tmpdir(), "syzygy-gen-"));
-    for (const g of GAMES) mkdirSync(join(src, "engine", g), { recursive: true });
+    for (const g of CODE_GAMES) mkdirSync(join(src, "engine", g), { recursive: true });
     let error: unknown;
     try {
       writeEngineData(t.data, src);
@@ -42,14 +42,14 @@ describe("codegen", () => {
     expect(error).toBeInstanceOf(DataError);
     expect((error as DataError).exitCode).toBe(1);
     expect((error as DataError).message).toContain(`${t.loc("lunar-trick/deck.yaml", '"x"')}: cards[3].number: expected an integer 1..30, got "x"`);
-    for (const g of GAMES) expect(existsSync(join(src, "engine", g, "data.gen.ts"))).toBe(false);
+    for (const g of CODE_GAMES) expect(existsSync(join(src, "engine", g, "data.gen.ts"))).toBe(false);
   });
 
   it("does not need templates (the engine does not use them)", () => {
     const t = tempData();
     t.replace("lunar-trick/game.yaml", "face: moon-card,", "face: not-drawn-yet,");
     const src = mkdtempSync(join(tmpdir(), "syzygy-gen-"));
-    for (const g of GAMES) mkdirSync(join(src, "engine", g), { recursive: true });
-    expect(writeEngineData(t.data, src)).toHaveLength(3);
+    for (const g of CODE_GAMES) mkdirSync(join(src, "engine", g), { recursive: true });
+    expect(writeEngineData(t.data, src)).toHaveLength(CODE_GAMES.length);
   });
 });

@@ -15,9 +15,9 @@ import { exportCsvText } from "../../src/cli/commands/export-csv";
 import { renderGameFrom } from "../../src/render/source";
 import { renderSides } from "../../src/render/build";
 import { TemplateSet } from "../../src/render/face";
-import { buildGames } from "../../src/build/incremental";
-import { WorkerPool } from "../../src/build/pool";
-import { Watcher } from "../../src/build/watch";
+import { buildGames } from "../../src/pipeline/incremental";
+import { WorkerPool } from "../../src/pipeline/pool";
+import { Watcher } from "../../src/pipeline/watch";
 import type { GameModel } from "../../src/model/types";
 import { REPO, runCli, tempData, type TempData } from "./helpers";
 

@@ -5,11 +5,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { main } from "../../src/cli";
+import { CODE_GAME_IDS } from "../../src/model/registry";
+import { gameIds } from "../../src/model/load";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
 export const REPO_DATA = join(REPO, "data");
-// In the model's order: the games with code by id (src/model/registry.ts).
-export const GAMES = ["eclipsed", "lunar-trick", "solar-eclipse"] as const;
+/** The games with code (an engine folder with schema.ts), in the model's order: by id (src/model/registry.ts). */
+export const CODE_GAMES: readonly string[] = [...CODE_GAME_IDS];
+/** Every game of the shipped data/ (with code or without), in the model's order (`gameIds`). */
+export const GAMES: readonly string[] = gameIds(REPO_DATA);
 
 /** Every template name game.yaml references, per game. */
 export function referencedTemplates(dataDir: string, game: string): string[] {

@@ -10,7 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { ihdrSize, imageSize } from "../../src/tts/png-size";
 import { cachedImage, imageCacheStats, imageDigest } from "../../src/tts/image-cache";
-import { contentHash } from "../../src/build/verified-store";
+import { contentHash } from "../../src/pipeline/verified-store";
 import { cardImage, composeSheet } from "../../src/tts/sheets";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-tts-pipeline-"));

@@ -27,8 +27,10 @@ import { PLAY_ZONE_NOTE, meldZoneNote } from "../../src/table/zones";
 import { findDefinition } from "../../src/games/index";
 import { inPlay, inside, intersects, objectFootprint, overlaps, type Footprint } from "./footprints";
 import { expectNoOverlapAsSaved } from "./save-checks";
+import { ENGINE_GAMES } from "../games";
 
-const GAMES = ["lunar-trick", "solar-eclipse", "eclipsed"];
+// Every engine game (a plain save of a game without one: test/tts/save.test.ts).
+const GAMES = ENGINE_GAMES;
 const built = new Map<string, Built>();
 
 beforeAll(async () => {

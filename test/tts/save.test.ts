@@ -17,13 +17,14 @@ import { imageCacheStats } from "../../src/tts/image-cache";
 import { saveEpoch, ttsDate } from "../../src/tts/save-date";
 import { findGame } from "../../src/engine/registry";
 import { buildFakeSave, type Built } from "./driver";
-import { allObjects, expectEveryCardOnce, expectHandZones, expectImagesOnDisk, expectSheetsWithinLimits, expectUniqueGuids, urls } from "./save-checks";
+import { allObjects, expectEveryCardOnce, expectHandZones, expectImagesOnDisk, expectNoOverlapAsSaved, expectSheetsWithinLimits, expectUniqueGuids, urls } from "./save-checks";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
+import { ENGINE_GAMES, PLAIN_GAMES } from "../games";
 
 const require = createRequire(import.meta.url);
 const luaparse = require("moonsharp-luaparse") as { parse(code: string, opts: object): unknown };
 
-const GAMES = ["lunar-trick", "solar-eclipse", "eclipsed"];
+const GAMES = ENGINE_GAMES;
 const built = new Map<string, Built>();
 const temps: string[] = [];
 
@@ -31,7 +32,7 @@ const temps: string[] = [];
 type Obj = any;
 
 beforeAll(async () => {
-  for (const g of GAMES) {
+  for (const g of [...GAMES, ...PLAIN_GAMES]) {
     const b = await buildFakeSave(g);
     built.set(g, b);
     temps.push(b.outDir);
@@ -110,6 +111,24 @@ describe.each(GAMES)("%s save", (game) => {
     for (const handler of ["onLoad", "onSave", "onObjectDrop"]) expect(used.has(handler)).toBe(true);
   });
 });
+
+// The games of data/ without an engine: a plain save (every card in one deck, hand zones, no script).
+for (const game of PLAIN_GAMES) {
+  describe(`${game} save (no engine)`, () => {
+    it("has every card once, unique GUIDs, sheets within limits, hand zones, nothing overlapping and no script", async () => {
+      const model = repoModel(game);
+      const { save, outDir } = built.get(game)!;
+      expectImagesOnDisk(save, outDir, game);
+      expectEveryCardOnce(model, save);
+      expectUniqueGuids(save);
+      await expectSheetsWithinLimits(save);
+      expectHandZones(save, model.players.min, model.players.max);
+      expectNoOverlapAsSaved(model, save);
+      expect(save.LuaScript).toBe("");
+      expect(save.Note).toContain("No rules are enforced");
+    });
+  });
+}
 
 /** Runs `fn` as if SOURCE_DATE_EPOCH were not set (a CI may set it). */
 async function withoutSourceDateEpoch<T>(fn: () => Promise<T>): Promise<T> {
@@ -280,7 +299,7 @@ describe("syzygy tts (CLI)", () => {
     }) as typeof process.stderr.write;
     try {
       expect(await main(["tts", "lunar-trick", "--data", data, "--out", out, "--base-url", "ftp://x"])).toBe(2);
-      expect(await main(["tts", "moon-poker", "--data", data, "--out", out])).toBe(2);
+      expect(await main(["tts", "no-such-game", "--data", data, "--out", out])).toBe(2);
       const empty = tempOut();
       temps.push(empty);
       expect(await main(["tts", "lunar-trick", "--data", data, "--out", empty])).toBe(1);
@@ -288,7 +307,7 @@ describe("syzygy tts (CLI)", () => {
       process.stderr.write = origErr;
     }
     expect(errs.join("")).toMatch(/--base-url must start with https:\/\/ or http:\/\//);
-    expect(errs.join("")).toMatch(/unknown game "moon-poker"/);
+    expect(errs.join("")).toMatch(/unknown game "no-such-game"/);
     expect(errs.join("")).toMatch(/lunar-trick\/cards\/faces\.json is missing or unreadable: run `syzygy build lunar-trick` first/);
   }, 60_000);
 });

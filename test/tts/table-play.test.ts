@@ -11,18 +11,15 @@ import { replayGame } from "../../src/engine/sim";
 import { canonical } from "../../src/engine/core/serialize";
 import { UI_BOTS, UI_OPTION, UI_SCORES, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 import { findDefinition } from "../../src/games/index";
+import { ENGINE_GAMES, playerCounts } from "../games";
 
 const choicesFor = (game: string) => findDefinition(game)!.table.choices;
 import type { FakeTts } from "./fake-tts";
 import { run, tempFile } from "../cli-support";
 import { Mirror, play, playWithBots, syncFromTable, tableLog, useFakeTables, slow } from "./driver";
 
-const games = {
-  "lunar-trick": useFakeTables("lunar-trick"),
-  "solar-eclipse": useFakeTables("solar-eclipse"),
-  eclipsed: useFakeTables("eclipsed"),
-};
-type GameId = keyof typeof games;
+const games: Record<string, ReturnType<typeof useFakeTables>> = {};
+for (const id of ENGINE_GAMES) games[id] = useFakeTables(id);
 
 /** Engine deck cards only (pieces such as bid cards are "component/item"). */
 const deckCards = (notes: string[] | undefined): string[] => (notes ?? []).filter((n) => !n.includes("/"));
@@ -54,11 +51,8 @@ async function expectLogReplays(t: FakeTts, m: Mirror): Promise<void> {
   expect(t.ui(UI_STATUS)).toMatch(/^Game over: /);
 }
 
-const COUNTS: [GameId, number[]][] = [
-  ["lunar-trick", [3, 4]],
-  ["solar-eclipse", [2, 3]],
-  ["eclipsed", [2, 3, 4]],
-];
+/** Every engine game at every player count it seats. */
+const COUNTS: [string, number[]][] = ENGINE_GAMES.map((g) => [g, playerCounts(g)]);
 
 describe("whole games in the strict fake host", () => {
   for (const [game, counts] of COUNTS) {

@@ -7,27 +7,27 @@ import { join, relative, sep } from "node:path";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import type { BuildResult } from "../../render/build";
-import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type IncrementalResult } from "../../build/incremental";
+import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type IncrementalResult } from "../../pipeline/incremental";
 import { TemplateSet } from "../../render/face";
 import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
 import { PAPERS, type Paper, type PrintOptions } from "../../render/page";
 import { CliError, describeOsError, UsageError } from "../errors";
-import { lockOutput, outDirProblem, StagedOutput, type LockedOutput } from "../../build/output-set";
-import { OutLockedError } from "../../build/lock";
+import { outDirProblem, StagedOutput } from "../../pipeline/output-set";
+import { checkBaseUrl } from "../out-options";
+import { OutLockedError } from "../../pipeline/lock";
 import { BLEED_MM } from "../../render/types";
 import { buildTtsForModel } from "../../tts/index";
-import { checkBaseUrl } from "./tts";
-import { tuneV8ForBuilds } from "../../build/v8-tuning";
+import { tuneV8ForBuilds } from "../../pipeline/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
-import { BuildStore } from "../../build/store";
+import { BuildStore } from "../../pipeline/store";
 import { makePod, parseServices, printPod } from "./pod";
 import { folderOption } from "../paths";
 import { overflowError, renderProblems } from "../render-check";
-import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../build/update-pack";
+import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../pipeline/update-pack";
 import type { GameModel } from "../../model/types";
 import { DataError } from "../../model/errors";
-import { startStamp } from "../../build/noop-stamp";
+import { startStamp } from "../../pipeline/noop-stamp";
 
 interface BuildFlags {
   paper: string;
@@ -102,20 +102,6 @@ function ms(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
 }
 
-/**
- * For commands that write into out/ in place (`watch`): locks it (exit 2 when --out is a file, 1
- * when another build holds it), completing first what a killed build left half moved.
- */
-export function lockOutFolder(command: string, outDir: string, games: string[]): LockedOutput {
-  const problem = outDirProblem(outDir);
-  if (problem !== undefined) throw new UsageError(`${command}: ${problem}`);
-  try {
-    return lockOutput(outDir, games, command);
-  } catch (err) {
-    throw new CliError(`${command}: ${describeOsError(err) ?? (err instanceof Error ? err.message : String(err))}`);
-  }
-}
-
 export async function runBuild(games: string[], flags: BuildFlags): Promise<BuildResult[]> {
   const ids = selectGames("syzygy build", games, flags.data);
   folderOption("syzygy build", "--templates", flags.templates);
@@ -165,7 +151,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     return new CliError(`syzygy build: ${game}: ${detail}`);
   };
   // Every output is written into a staged copy of each game's folder, under a lock on out/, and
-  // moved into place once all are written (src/build/output-set.ts): a build that fails or is
+  // moved into place once all are written (src/pipeline/output-set.ts): a build that fails or is
   // killed leaves the previous set of files.
   let staging: StagedOutput;
   try {
@@ -176,7 +162,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   using staged = staging;
   if (staged.info.tookOverFrom !== undefined) process.stderr.write(`syzygy build: took over the lock of process ${staged.info.tookOverFrom}, which is no longer running\n`);
   for (const game of staged.info.recovered) process.stderr.write(`syzygy build: ${game}: finished moving the files of a build that was stopped half way\n`);
-  // The incremental build (src/build): same bytes as a cold build, but unchanged faces and
+  // The incremental build (src/pipeline): same bytes as a cold build, but unchanged faces and
   // PDFs are reused from <out>/.cache, and the games go through one pipeline (one game's SVGs are
   // drawn while another's faces are rasterised), with out/<game>/index.html (the gallery) for each.
   const inputs = models.map((model) => ({ game: renderGameFrom(model), templates: new TemplateSet(model.paths.templatesDir) }));

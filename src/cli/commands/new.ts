@@ -1,8 +1,9 @@
 /**
- * `syzygy new <id> [--from-csv FILE]` — a new game without a rules engine that builds as it is:
+ * `syzygy new <id> [--from-csv FILE | --engine]` — a new game that builds as it is:
  * data/<id>/ (game.yaml, the deck, icons, a README) and templates/<id>/ (a face and a back), plus
  * the editor schemas in data/schema/ where they are missing. Without --from-csv the deck is a
- * 52-card poker deck; with it, the spreadsheet's rows (CSV or XLSX).
+ * 52-card poker deck; with it, the spreadsheet's rows (CSV or XLSX). With --engine it also gets a
+ * rules engine (plain trick taking, src/scaffold/engine.ts) in src/engine/<id>/.
  */
 import type { Command } from "commander";
 import { existsSync, statSync } from "node:fs";
@@ -11,6 +12,7 @@ import { CODE_GAME_IDS } from "../../model/registry";
 import { jsonSchemaFiles } from "../../model/json-schema";
 import { gameFolders, writeScaffold, type ScaffoldFiles } from "../../scaffold/files";
 import { pokerGame } from "../../scaffold/poker";
+import { engineGame } from "../../scaffold/engine";
 import { gameFromSheet } from "../../scaffold/from-sheet";
 import { UsageError } from "../errors";
 
@@ -18,6 +20,8 @@ interface NewFlags {
   fromCsv?: string;
   data: string;
   templates?: string;
+  engine?: boolean;
+  engineDir?: string;
 }
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -31,8 +35,22 @@ export function newCommand(id: string, flags: NewFlags): number {
   if (flags.fromCsv !== undefined && statSync(flags.fromCsv.replace(/#.*$/, ""), { throwIfNoEntry: false })?.isFile() !== true) {
     throw new UsageError(`syzygy new: --from-csv: ${existsSync(flags.fromCsv.replace(/#.*$/, "")) ? "not a file" : "no such file"}: ${flags.fromCsv}`);
   }
-  const roots = { data: resolve(flags.data), templates: resolve(flags.templates ?? resolve(flags.data, "..", "templates")) };
-  const made = flags.fromCsv === undefined ? { files: pokerGame(id), renamed: [] as [string, string][], icons: [] as string[] } : gameFromSheet(id, flags.fromCsv);
+  if (flags.engine === true && flags.fromCsv !== undefined) throw new UsageError("syzygy new: --engine writes its own deck (suit and rank are the engine's fields); leave out --from-csv");
+  if (flags.engineDir !== undefined && flags.engine !== true) throw new UsageError("syzygy new: --engine-dir only applies with --engine");
+  const roots = {
+    data: resolve(flags.data),
+    templates: resolve(flags.templates ?? resolve(flags.data, "..", "templates")),
+    engine: resolve(flags.engineDir ?? resolve(flags.data, "..", "src", "engine")),
+  };
+  if (flags.engine === true && statSync(roots.engine, { throwIfNoEntry: false })?.isDirectory() !== true) {
+    throw new UsageError(`syzygy new: --engine needs the engines' folder of a clone of syzygy: no folder ${shown(roots.engine)} (give it with --engine-dir)`);
+  }
+  const made =
+    flags.engine === true
+      ? { files: engineGame(id), renamed: [] as [string, string][], icons: [] as string[] }
+      : flags.fromCsv === undefined
+        ? { files: pokerGame(id), renamed: [] as [string, string][], icons: [] as string[] }
+        : gameFromSheet(id, flags.fromCsv);
   const files: ScaffoldFiles = new Map(made.files);
   const schemas = jsonSchemaFiles();
   for (const name of SHARED_SCHEMAS) files.set(`data/schema/${name}`, schemas.get(name)!);
@@ -45,7 +63,11 @@ export function newCommand(id: string, flags: NewFlags): number {
     process.stdout.write(`${made.icons.length} placeholder icon${made.icons.length === 1 ? "" : "s"} for the sheet's tokens (${made.icons.map((i) => `:${i}:`).join(" ")}) in ${shown(resolve(roots.data, id, "icons"))}/: draw the real ones over them\n`);
   }
   for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
-  process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
+  if (flags.engine === true) {
+    process.stdout.write(
+      `${id}: a new game with a rules engine. Next: add it to GAMES in src/games/list.ts, then npm run gen && npx tsx scripts/make-playthroughs.ts ${id} && npm test (README "Adding a game")\n`,
+    );
+  } else process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
   return 0;
 }
 
@@ -60,6 +82,8 @@ export function declare(command: Command): void {
     .option("--from-csv <file>", "the deck is this spreadsheet (CSV, or XLSX with an optional #Sheet); row 1 names the fields")
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
+    .option("--engine", "also write a rules engine (plain trick taking) into src/engine/<id>/ of this clone")
+    .option("--engine-dir <dir>", "the engines' folder for --engine (default: ../src/engine next to the data folder)")
     .action((id: string, flags: NewFlags) => {
       process.exitCode = newCommand(id, flags);
     });

@@ -14,7 +14,7 @@ import { TemplateSet } from "../../render/face";
 import { renderGameFrom } from "../../render/source";
 import { checkBleed, DEFAULT_POD_BLEED_MM, exportPod, POD_SERVICES, SERVICE_NAMES, type PodResult, type PodService } from "../../pod/index";
 import { CliError, UsageError } from "../errors";
-import { StagedOutput } from "../../build/output-set";
+import { StagedOutput } from "../../pipeline/output-set";
 import { folderOption } from "../paths";
 
 interface PodFlags {
@@ -81,7 +81,7 @@ export async function runPod(games: string[], flags: PodFlags): Promise<PodResul
   if (checked.diagnostics.length > 0) throw new DataError(checked.diagnostics);
   if (checked.overflows.length > 0) throw overflowError("syzygy pod", checked.overflows, "a print service would print it cut off");
   // Written into a staged copy of each game's folder and moved into place together, as a build's
-  // outputs are (src/build/output-set.ts): a failed or killed export leaves the previous set, never
+  // outputs are (src/pipeline/output-set.ts): a failed or killed export leaves the previous set, never
   // a new zip beside an old PDF.
   let staging: StagedOutput;
   try {

@@ -10,7 +10,7 @@ import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import { buildTtsForModel, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
 import { defaultTtsDir, installSave, savesDir } from "../../tts/install";
 import { CliError, UsageError } from "../errors";
-import { lockOutFolder } from "./build";
+import { checkBaseUrl, lockOutFolder } from "../out-options";
 
 export interface TtsFlags {
   data: string;
@@ -18,20 +18,6 @@ export interface TtsFlags {
   baseUrl?: string;
   install?: boolean;
   ttsDir?: string;
-}
-
-export function checkBaseUrl(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--base-url must be an absolute http(s) URL (the address of your published out/ folder), got "${value}"`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new UsageError(`--base-url must start with https:// or http://, got "${value}" (local files are the default without --base-url)`);
-  }
-  return value.replace(/\/+$/, "");
 }
 
 export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuildResult[]> {

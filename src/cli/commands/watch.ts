@@ -5,11 +5,12 @@
  */
 import type { Command } from "commander";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
-import { Watcher } from "../../build/watch";
+import { Watcher } from "../../pipeline/watch";
 import { startGalleryServer, type GalleryServer } from "../../gallery/server";
-import { lockOutFolder, parseBackOffset, parsePapers } from "./build";
+import { parseBackOffset, parsePapers } from "./build";
+import { lockOutFolder } from "../out-options";
 import { UsageError } from "../errors";
-import { tuneV8ForBuilds } from "../../build/v8-tuning";
+import { tuneV8ForBuilds } from "../../pipeline/v8-tuning";
 import { folderOption } from "../paths";
 
 interface WatchFlags {
@@ -40,7 +41,7 @@ export async function runWatch(games: string[], flags: WatchFlags): Promise<void
   if (flags.duplex !== "long" && flags.duplex !== "short") throw new UsageError(`--duplex must be long or short, got "${flags.duplex}"`);
   const port = parsePort(flags.port);
   const papers = flags.pdf ? parsePapers(flags.paper) : [];
-  // One writer per out/ folder (src/build/lock.ts), held until watch stops.
+  // One writer per out/ folder (src/pipeline/lock.ts), held until watch stops.
   using _lock = lockOutFolder("syzygy watch", flags.out, ids);
   const log = (line: string): void => {
     const time = new Date().toISOString().slice(11, 19);

@@ -16,9 +16,9 @@
  * (legal/apply per phase, the round's end), view, policy (greedy bot), table (the TTS adapter),
  * schema (data file schemas). Full prose with rulings: docs/rules/eclipsed.md.
  */
-import type { GameDefinition } from "../../games/definition";
+import type { GameDefinition } from "../kit/definition";
 import type { Game } from "../core/types";
-import type { SimHooks } from "../sim-types";
+import type { SimHooks } from "../core/sim-types";
 import { ECLIPSED_RULES } from "./cards";
 import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedy } from "./policy";
@@ -50,7 +50,7 @@ export const eclipsed: Engine = {
   checkConfig: (config) => checkConfig(config),
 };
 
-/** Eclipsed as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+/** Eclipsed as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "eclipsed",
   name: NAME,

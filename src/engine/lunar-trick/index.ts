@@ -22,10 +22,10 @@
  * policy (greedy bot), table (the TTS adapter), schema (data file schemas).
  * Full prose with rule ids: docs/rules/lunar-trick.md.
  */
-import type { GameDefinition } from "../../games/definition";
+import type { GameDefinition } from "../kit/definition";
 import type { Game } from "../core/types";
 import { RULES } from "./data.gen";
-import type { SimHooks } from "../sim-types";
+import type { SimHooks } from "../core/sim-types";
 import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedy } from "./policy";
 import { active, apply, legal, result } from "./rules";
@@ -56,7 +56,7 @@ export const lunarTrick: Engine = {
   checkConfig: (config) => checkConfig(config),
 };
 
-/** Lunar Trick as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+/** Lunar Trick as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "lunar-trick",
   name: NAME,

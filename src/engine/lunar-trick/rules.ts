@@ -7,6 +7,7 @@
  * (wrong action type now), LT-turn (not this seat's turn / already committed), LT-hand (card not
  * in hand). See docs/rules/lunar-trick.md.
  */
+import { addTrick } from "../kit/trick";
 import { shown } from "../core/serialize";
 import { commitComplete, commitSet, commitWaiting } from "../core/commits";
 import { rngCopy } from "../core/rng";
@@ -311,7 +312,7 @@ function reveal(state: State, events: Event[]): Result {
   next.trick = [];
   next.trickIndex = 1;
   next.won = won;
-  next.tricksWon = replaced(state.tricksWon, winner, state.tricksWon[winner] + 1);
+  next.tricksWon = addTrick(state.tricksWon, winner);
   return { ok: true, state: next, events };
 }
 
@@ -381,7 +382,7 @@ function playCard(state: State, seat: number, card: string): Result {
   next.turn = winner;
   next.trickIndex = state.trickIndex + 1;
   next.won = replaced(state.won, winner, pile);
-  next.tricksWon = replaced(state.tricksWon, winner, state.tricksWon[winner] + 1);
+  next.tricksWon = addTrick(state.tricksWon, winner);
   if (hands[seat].length > 0) return { ok: true, state: next, events };
   return scoreRound(next, events);
 }

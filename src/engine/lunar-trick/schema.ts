@@ -3,7 +3,7 @@
  * src/engine/lunar-trick/data-types.ts (the engine reads the generated constants, not this file).
  */
 import type { z } from "zod";
-import type { Assignable, PlayerRange, SchemaKit } from "../../games/schema-kit";
+import type { Assignable, PlayerRange, SchemaKit } from "../kit/schema-kit";
 import type { DeckCard, Rules } from "./data-types";
 
 /** Display name (the definition, the model and the JSON Schema titles read it here). */

@@ -3,6 +3,7 @@
  * Look up only ids already known to be cards (e.g. found in a hand): the tables are plain
  * objects, so arbitrary strings such as "constructor" must never reach them.
  */
+import type { CardReader } from "../kit/trick";
 import { DECK, RULES } from "./data.gen";
 import type { BidValue, SetupTable } from "./data-types";
 
@@ -90,3 +91,9 @@ export function minPlayers(): number {
 export function maxPlayers(): number {
   return RULES.maxPlayers;
 }
+
+/** How the shared trick kit (src/engine/kit/trick.ts) reads this deck. */
+export const CARDS: CardReader = {
+  suitOf: (card) => suitOf(card),
+  rankOf: (card) => rankOf(card),
+};

@@ -22,9 +22,9 @@
  * (legal/apply per phase, the automatic steps, scoring), view, policy (greedy bot), table (the
  * TTS adapter), schema (data file schemas). Full prose with rule ids: docs/rules/solar-eclipse.md.
  */
-import type { GameDefinition } from "../../games/definition";
+import type { GameDefinition } from "../kit/definition";
 import type { Game } from "../core/types";
-import type { SimHooks } from "../sim-types";
+import type { SimHooks } from "../core/sim-types";
 import { RULES } from "./data.gen";
 import { checkConfig, defaultOptions, setup, startEvents } from "./deal";
 import { greedyPolicy } from "./policy";
@@ -58,7 +58,7 @@ export const solarEclipse: Engine = {
   checkConfig: (config) => checkConfig(config),
 };
 
-/** Solar Eclipse as one definition (src/games/definition.ts): engine, table adapter, data schemas. */
+/** Solar Eclipse as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {
   id: "solar-eclipse",
   name: NAME,

@@ -9,7 +9,8 @@ import { rngCopy } from "../core/rng";
 import { shown } from "../core/serialize";
 import type { ApplyResult, GameResult, Rejection } from "../core/types";
 import { contains, copyOf, filled, isSeat, mod, reject, replaced, without } from "../core/util";
-import { RANK_OF, SUIT_OF, bidCards, deckIds, faceDownLeadSuit, pointsPerBonusCard, rounds, suitOf, tricksPerRound } from "./cards";
+import { addTrick, hasSuit } from "../kit/trick";
+import { CARDS, RANK_OF, SUIT_OF, bidCards, deckIds, faceDownLeadSuit, pointsPerBonusCard, rounds, suitOf, tricksPerRound } from "./cards";
 import { dealEvent, dealRound, startRound } from "./deal";
 import { firstCardProblem, resolveTrick, secondCardProblem } from "./tricks";
 import { Phase } from "./types";
@@ -95,18 +96,13 @@ function bidLegal(state: State, seat: number): Action[] {
   return out;
 }
 
-function holdsSuit(hand: readonly string[], suit: string): boolean {
-  for (let i = 0; i < hand.length; i++) if (SUIT_OF[hand[i]] === suit) return true;
-  return false;
-}
-
 /** SE-5: the leader plays anything; the others follow the lead suit when able. */
 function firstCardsLegal(state: State, seat: number): Action[] {
   const out: Action[] = [];
   if (seat !== state.turn) return out;
   const hand = state.hands[seat];
   const lead = state.leadSuit;
-  const holdsLead = holdsSuit(hand, lead);
+  const holdsLead = hasSuit(hand, lead, CARDS);
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i];
     if (lead === "" || !holdsLead || SUIT_OF[card] === lead) out.push(PLAY_ACTIONS[card]);
@@ -120,7 +116,7 @@ function secondCardsLegal(state: State, seat: number): Action[] {
   if (seat !== state.turn) return out;
   const hand = state.hands[seat];
   const lead = state.leadSuit;
-  const holdsLead = holdsSuit(hand, lead);
+  const holdsLead = hasSuit(hand, lead, CARDS);
   const firstRank = RANK_OF[state.firstCards[seat]];
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i];
@@ -293,7 +289,7 @@ function finishTrick(s: State, events: Event[]): void {
     pile.push(seconds[p]);
   }
   s.piles = replaced(s.piles, winner, pile);
-  s.tricksWon = replaced(s.tricksWon, winner, s.tricksWon[winner] + 1);
+  s.tricksWon = addTrick(s.tricksWon, winner);
   if (bonus) {
     s.bonus = replaced(s.bonus, winner, s.bonus[winner] + 1);
     s.bonusPile -= 1;

@@ -4,7 +4,7 @@
  * type-checked against that interface, so the two cannot drift apart silently).
  */
 import type { z } from "zod";
-import type { Assignable, PlayerRange, SchemaKit } from "../../games/schema-kit";
+import type { Assignable, PlayerRange, SchemaKit } from "../kit/schema-kit";
 import type { DeckCard, Rules } from "./data-types";
 
 /** Display name (the definition, the model and the JSON Schema titles read it here). */

@@ -1,10 +1,11 @@
 /** The card-play rules of Solar Eclipse as pure functions: following (SE-5/SE-6), resolution (SE-8). */
 import type { Rejection } from "../core/types";
-import { rankOf, suitOf } from "./cards";
+import { hasSuit as kitHasSuit } from "../kit/trick";
+import { CARDS, rankOf, suitOf } from "./cards";
 
+/** The shared kit's check (src/engine/kit/trick.ts) with this deck. */
 export function hasSuit(hand: readonly string[], suit: string): boolean {
-  for (const c of hand) if (suitOf(c) === suit) return true;
-  return false;
+  return kitHasSuit(hand, suit, CARDS);
 }
 
 /**

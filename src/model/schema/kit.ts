@@ -1,6 +1,6 @@
-/** The schema kit handed to every game's `schemas` (see src/games/schema-kit.ts). */
+/** The schema kit handed to every game's `schemas` (see src/engine/kit/schema-kit.ts). */
 import { z } from "zod";
-import type { SchemaKit } from "../../games/schema-kit";
+import type { SchemaKit } from "../../engine/kit/schema-kit";
 import { show } from "../diagnostics";
 import { id, intIn, printedFields } from "./common";
 

@@ -1,14 +1,14 @@
 /**
  * One game's code, as one object: its rules engine, its Tabletop Simulator adapter (buttons,
  * match options, pacing, where pieces lie), the schemas of its data files and its display names.
- * Each game's folder (src/engine/<game>/) exports one; `GAMES` (./index.ts) lists them, and every
+ * Each game's folder (src/engine/<game>/) exports one; `GAMES` (src/games/list.ts) lists them, and every
  * registry — engines, the model's schemas, the TTS script and save, the CLI — reads that list.
  * Plain code: it compiles to Lua with the engine (the schemas are a function the model calls
  * with zod; see ./schema-kit.ts).
  */
-import type { BaseAction, Game, GameEvent, GameView } from "../engine/core/types";
-import type { SimHooks } from "../engine/sim-types";
-import type { TableRules } from "../table/adapter";
+import type { BaseAction, Game, GameEvent, GameView } from "../core/types";
+import type { SimHooks } from "../core/sim-types";
+import type { TableRules } from "../../table/adapter";
 import type { GameSchemas, SchemaKit } from "./schema-kit";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -19,7 +19,7 @@
 import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, symlinkSync, utimesSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { errorForFile, tempOwner, writeFileAtomic } from "../render/files";
-import { faultPoint } from "./fault";
+import { faultPoint } from "../fault";
 import { acquireOutLock, pidAlive } from "./lock";
 
 export const STAGING_DIR = ".staging";

@@ -33,7 +33,8 @@ import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs
 import { tuneV8ForBuilds } from "./v8-tuning";
 import { WorkerPool } from "./pool";
 import { BuildStore, type Manifest } from "./store";
-import { rendererVersion, sha256 } from "./version";
+import { rendererVersion } from "./version";
+import { sha256 } from "../hash";
 import { contentHash } from "./verified-store";
 
 export interface GameInput {

@@ -13,8 +13,8 @@
  * - Every action and event is a plain object of strings, integers, booleans and arrays
  *   (no null/undefined inside arrays), so `canonical` prints the same bytes in Node and Lua.
  */
-import type { BaseAction, BaseEvent, GameConfig, Rejection } from "./core/types";
-import type { Rng } from "./core/rng";
+import type { BaseAction, BaseEvent, GameConfig, Rejection } from "./types";
+import type { Rng } from "./rng";
 
 export interface SimHooks<State, Action extends BaseAction, Event extends BaseEvent> {
   /**

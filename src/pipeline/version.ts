@@ -4,26 +4,17 @@
  * modules. Any change to one of them invalidates every cached face and PDF, so a cached output is
  * always what a cold build would write.
  */
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { ALL_FONT_FILES } from "../render/fonts";
 import { codeFolder } from "../package-root";
+import { sha256 } from "../hash";
 
 const require = createRequire(import.meta.url);
 const LIBRARIES = ["@resvg/resvg-js", "sharp", "pdfkit", "svg-to-pdfkit", "fontkit", "harfbuzzjs", "pngjs"];
-const SOURCE_DIRS = ["render", "build"].map(codeFolder);
+const SOURCE_DIRS = ["render", "pipeline"].map(codeFolder);
 
-export function sha256(...parts: (string | Uint8Array)[]): string {
-  const h = createHash("sha256");
-  for (const p of parts) {
-    h.update(p);
-    // A separator, so ("ab","c") and ("a","bc") differ.
-    h.update("\0");
-  }
-  return h.digest("hex");
-}
 
 /** An installed package's version (from its package.json, found even where `exports` hides it). */
 export function packageVersion(name: string): string {

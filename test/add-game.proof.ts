@@ -1,0 +1,110 @@
+/**
+ * Adding a game is one folder and one line (README "Adding a game", step by step): in a copy of
+ * the project (the files git knows, node_modules shared entry by entry), `syzygy new <id>
+ * --engine` and `syzygy new <id>` scaffold a game with a rules engine and one without, the engine
+ * game is added to GAMES in src/games/list.ts, `npm run gen` and `make-playthroughs <id>` write
+ * its generated files, and the copy's whole `npm test` passes — every contract, parity,
+ * playthrough, TTS and data test picks the new games up by itself. Then the only file changed
+ * outside the new games' own folders is src/games/list.ts, by its import and its entry.
+ * Run by `npm run test:add-game` (vitest.add-game.config.ts).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const REPO = path.resolve(import.meta.dirname, "..");
+const ENGINE_GAME = "proof-tricks";
+const PLAIN_GAME = "proof-deck";
+const copy = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-add-game-"));
+
+afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", ["-c", "user.name=proof", "-c", "user.email=proof@localhost", ...args], { cwd, encoding: "utf8", maxBuffer: 64 << 20 });
+}
+
+/** Runs a command in the copy; fails the test with its output when it fails. */
+function sh(cmd: string, args: string[]): string {
+  const r = spawnSync(cmd, args, { cwd: copy, encoding: "utf8", maxBuffer: 256 << 20, env: { ...process.env, FORCE_COLOR: "0" } });
+  const out = `${r.stdout}\n${r.stderr}`;
+  if (r.status !== 0) expect.fail(`${cmd} ${args.join(" ")} exited ${r.status}:\n${out.slice(-6000)}`);
+  return out;
+}
+
+/** The project as git has it (committed or new, not ignored), and node_modules' entries linked (its .cache stays the copy's own). */
+function copyProject(): void {
+  const files = git(REPO, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0").filter((f) => f !== "");
+  for (const f of files) {
+    const from = path.join(REPO, f);
+    if (!fs.existsSync(from)) continue; // deleted in the work tree
+    fs.mkdirSync(path.dirname(path.join(copy, f)), { recursive: true });
+    fs.copyFileSync(from, path.join(copy, f));
+    fs.chmodSync(path.join(copy, f), fs.statSync(from).mode);
+  }
+  fs.mkdirSync(path.join(copy, "node_modules"));
+  for (const e of fs.readdirSync(path.join(REPO, "node_modules"))) {
+    if (e !== ".cache") fs.symlinkSync(path.join(REPO, "node_modules", e), path.join(copy, "node_modules", e));
+  }
+}
+
+/** "proof-tricks" → "proofTricks". */
+const camel = (id: string): string => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+describe("adding a game: one folder and one line", () => {
+  it("an engine game and a data-only game scaffolded into a copy pass its whole npm test, and only GAMES changed", () => {
+    copyProject();
+    git(copy, "init", "-q");
+    git(copy, "add", "-A");
+    git(copy, "commit", "-qm", "the project as it was");
+
+    // README "Adding a game", as written there.
+    sh("node", ["bin/syzygy.js", "new", ENGINE_GAME, "--engine"]);
+    sh("node", ["bin/syzygy.js", "new", PLAIN_GAME]);
+    const list = path.join(copy, "src/games/list.ts");
+    const before = fs.readFileSync(list, "utf8");
+    const importLine = `import { definition as ${camel(ENGINE_GAME)} } from "../engine/${ENGINE_GAME}/index";`;
+    const after = before
+      .replace(/(\nexport const GAMES)/, `\n${importLine}$1`)
+      .replace(/(export const GAMES: GameDefinition\[\] = \[[^\]]*)\]/, `$1, ${camel(ENGINE_GAME)}]`);
+    expect(after).not.toBe(before);
+    fs.writeFileSync(list, after);
+    sh("npm", ["run", "gen"]);
+    sh("npx", ["tsx", "scripts/make-playthroughs.ts", ENGINE_GAME]);
+    sh("node", ["bin/syzygy.js", "validate"]); // every game valid; compiles dist/ once, before tests time CLI runs
+
+    // npm test exits 0 (sh checks); the verbose reporter lists every test, so the new games' are seen to run.
+    const test = sh("npm", ["test", "--", "--reporter=verbose"]).replace(/\x1b\[[0-9;]*m/g, "");
+    expect(test).toMatch(/Test Files\s+\d+ passed/);
+    expect(test).not.toMatch(/Test Files\s+\d+ failed/);
+    const ran = (id: string): string[] => test.split("\n").filter((l) => l.includes(id) && l.includes("✓"));
+    // the engine game: its contract, playthroughs in Node and Lua, parity, TTS save and secrets tests
+    for (const part of ["engine contract", "Lua 5.2 replays it exactly", "Node plays and replays it exactly", "save"]) {
+      expect(ran(ENGINE_GAME).some((l) => l.includes(part)), `${ENGINE_GAME}: ${part}`).toBe(true);
+    }
+    // the data-only game: its data and its plain TTS save
+    expect(ran(PLAIN_GAME).length, PLAIN_GAME).toBeGreaterThan(0);
+
+    // What changed: list.ts (its import and entry) and new files in the new games' own places.
+    const changed = git(copy, "status", "--porcelain", "--untracked-files=all")
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => ({ status: l.slice(0, 2).trim(), file: l.slice(3) }));
+    const own = (f: string): boolean =>
+      [ENGINE_GAME, PLAIN_GAME].some(
+        (id) => f.startsWith(`data/${id}/`) || f.startsWith(`templates/${id}/`) || f.startsWith(`src/engine/${id}/`) || f.startsWith(`data/schema/${id}-`),
+      );
+    expect(changed.filter((c) => !own(c.file))).toEqual([{ status: "M", file: "src/games/list.ts" }]);
+    expect(changed.filter((c) => own(c.file)).every((c) => c.status === "??")).toBe(true);
+    const diff = git(copy, "diff", "-U0", "--", "src/games/list.ts")
+      .split("\n")
+      .filter((l) => /^[+-](?![+-])/.test(l));
+    // git shows the changed GAMES line first, then the import added above it and the new GAMES line
+    expect(diff).toEqual([
+      expect.stringMatching(/^-export const GAMES: GameDefinition\[\] = \[/),
+      `+${importLine}`,
+      expect.stringMatching(new RegExp(`^\\+export const GAMES: GameDefinition\\[\\] = \\[.*, ${camel(ENGINE_GAME)}\\];$`)),
+    ]);
+  });
+});

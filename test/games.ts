@@ -1,0 +1,30 @@
+/**
+ * What the test suite knows about games, derived: the games of the shipped data/ (with code or
+ * without) and the games with an engine (src/games/list.ts). A test that runs "every game" reads
+ * these, never a list of its own, so a new game's folder and its one line in GAMES are all the
+ * suite needs to run it (README "Adding a game"; test/add-game.test.ts proves it).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gameIds } from "../src/model/load";
+import { GAMES } from "../src/games/index";
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Every game of data/ (a folder with game.yaml), in the model's order: games with code by id, then the rest by id. */
+export const DATA_GAMES: readonly string[] = gameIds(path.join(REPO, "data"));
+
+/** The games with a rules engine, in GAMES order. */
+export const ENGINE_GAMES: readonly string[] = GAMES.map((g) => g.id);
+
+/** The games of data/ without an engine (a plain TTS save, no rules enforced). */
+export const PLAIN_GAMES: readonly string[] = DATA_GAMES.filter((g) => !ENGINE_GAMES.includes(g));
+
+/** Every player count the engine of `game` seats, min to max. */
+export function playerCounts(game: string): number[] {
+  const g = GAMES.find((d) => d.id === game);
+  if (g === undefined) throw new Error(`${game} has no engine`);
+  const out: number[] = [];
+  for (let n = g.engine.minPlayers; n <= g.engine.maxPlayers; n++) out.push(n);
+  return out;
+}
