@@ -14,8 +14,11 @@ export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "t
  * npm test's time budget (≤ 90 s on an idle 2-core machine): these files run only in
  * `npm run test:long` (vitest.long.config.ts; CI runs it) — end to end through processes and a
  * browser, builds killed and failed on purpose, bots at every player count, installing into a TTS
- * folder, update packs, scaffolding, and the property tests `npm run fuzz` also runs at length.
- * Each capability keeps a quicker check in npm test. Files using `LONG` (test/long.ts) run a
+ * folder, update packs, scaffolding, two games' TTS table rules (MoonSharp runs them too), the
+ * simulate statistics in Lua, the hostile-input classes, what each command's process loads, the printed content and pieces read back from the PDFs, the
+ * print-on-demand exports, the direct PDF art against svg-to-pdfkit for every face, and the
+ * property tests `npm run fuzz` also runs at length. Each capability keeps a quicker check in
+ * npm test. Files using `LONG` (test/long.ts) run a
  * quick subset here and their whole matrix there (SCALED).
  */
 export const LONG_FILES = [
@@ -32,8 +35,22 @@ export const LONG_FILES = [
   "test/model/build-property.test.ts",
   "test/validate-build-property.test.ts",
   "test/gallery-fuzz.test.ts",
+  "test/model/fuzz.test.ts",
+  "test/hostile-reads.test.ts",
+  "test/print-pieces.test.ts",
+  "test/print-content.test.ts",
+  "test/render-pdf-art-direct.test.ts",
+  "test/fonts.test.ts",
+  "test/pod.test.ts",
+  "test/gallery-pages.test.ts",
+  "test/render-raster-pool.test.ts",
+  "test/hostile-input.test.ts",
+  "test/tts/lunar-trick.test.ts",
+  "test/tts/solar-eclipse.test.ts",
+  "test/parity-sim.test.ts",
+  "test/cli-commands.test.ts",
 ];
-export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts", "test/print-packing.test.ts", "test/tts/secrets.test.ts"];
+export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts", "test/print-packing.test.ts", "test/tts/secrets.test.ts", "test/lunar-trick-properties.test.ts"];
 
 /**
  * The Lua parity file runs as this many projects, each playing its part of every setup's seeds

@@ -1,6 +1,6 @@
 /**
  * Node ⇄ Lua parity of every engine, event by event. Every registered engine × player count
- * (a `describe.each` block per setup) plays `parityGameCount()` seeded random games (8 in
+ * (a `describe.each` block per setup) plays `parityGameCount()` seeded random games (4 in
  * `npm test`, 1 000 with `npm run test:parity`) in Node and in the sandboxed Lua 5.2 build; the
  * runs must agree EVENT BY EVENT — the first difference is reported with game, seed, step and
  * both sides. A few more games per setup also compare the whole state, every seat's view and the

@@ -63,9 +63,7 @@ matrix.push({ game: "demo", paper: "letter", print: { ...DEFAULT_PRINT, bleedLay
  * `npm run test:long` measures the whole matrix (test/long.ts).
  */
 const QUICK = [
-  "solar-eclipse a4",
   "eclipsed letter",
-  "lunar-trick a4",
   "lunar-trick letter short-edge",
   "solar-eclipse letter --bleed",
   "eclipsed a4 --bleed --bleed-mm 2 short-edge",

@@ -20,12 +20,12 @@ export function parityConfigs(): ParityConfig[] {
 }
 
 /**
- * Games per setup: 8 in `npm test` (a quick check that fits its time budget), 1 000 in
+ * Games per setup: 4 in `npm test` (a quick check that fits its time budget), 1 000 in
  * `npm run test:parity`, which CI also runs (SYZYGY_PARITY_GAMES).
  */
 export function parityGameCount(): number {
   const fromEnv = Number(process.env.SYZYGY_PARITY_GAMES);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 8;
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 4;
 }
 
 /**
