@@ -50,6 +50,11 @@ export const LONG_FILES = [
   "test/parity-sim.test.ts",
   "test/cli-commands.test.ts",
 ];
+/**
+ * `npm test` sets SYZYGY_NPM_TEST: only then are LONG_FILES left out. A run that names its files
+ * (`npx vitest run test/watch.test.ts`, `npm run fuzz`, `npm run test:parity`) runs them.
+ */
+const LEFT_OUT = process.env.SYZYGY_NPM_TEST === "1" ? LONG_FILES : [];
 export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts", "test/print-packing.test.ts", "test/tts/secrets.test.ts", "test/lunar-trick-properties.test.ts"];
 
 /**
@@ -69,9 +74,9 @@ export default defineConfig({
     // vitest leaves a core free by default; on CI's 2 cores the suite is CPU-bound, so use both.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: "isolated", include: ISOLATED, exclude: LONG_FILES, isolate: true } },
+      { extends: true, test: { name: "isolated", include: ISOLATED, exclude: LEFT_OUT, isolate: true } },
       // test/moonsharp needs Mono: npm run test:moonsharp (vitest.moonsharp.config.ts) runs it.
-      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, ...LONG_FILES, PARITY, "test/moonsharp/**"], isolate: false } },
+      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ISOLATED, ...LEFT_OUT, PARITY, "test/moonsharp/**"], isolate: false } },
       ...Array.from({ length: PARITY_PARTS }, (_, i) => ({
         extends: true as const,
         test: { name: `parity ${i + 1}/${PARITY_PARTS}`, include: [PARITY], env: { SYZYGY_PARITY_PART: `${i + 1}/${PARITY_PARTS}` } },

@@ -36,4 +36,14 @@ describe("vitest.config.ts", () => {
     expect(LONG).toBe(process.env.SYZYGY_LONG === "1");
     expect(longOr([1, 2, 3, 4], (n) => n % 2 === 0)).toEqual(LONG ? [1, 2, 3, 4] : [2, 4]);
   });
+
+  it("npm test alone leaves LONG_FILES out; the scripts that name their files (fuzz, test:parity) name files that exist", () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.test).toContain("SYZYGY_NPM_TEST=1 vitest run");
+    for (const name of ["fuzz", "test:parity"]) {
+      const named = scripts[name].match(/test\/[\w./-]+\.test\.ts/g) ?? [];
+      expect(named.length, name).toBeGreaterThan(0);
+      for (const f of named) expect(fs.existsSync(path.join(ROOT, f)), `${name}: ${f}`).toBe(true);
+    }
+  });
 });
