@@ -51,6 +51,12 @@ export const LONG_FILES = [
   "test/cli-commands.test.ts",
 ];
 /**
+ * test:long runs these after the rest, alone: a headless browser driving a watch process timed
+ * out (CI, twice) while it shared the 2 cores with the print tests, and passes in seconds alone.
+ */
+export const ALONE = ["test/watch-gallery.test.ts"];
+
+/**
  * `npm test` sets SYZYGY_NPM_TEST: only then are LONG_FILES left out. A run that names its files
  * (`npx vitest run test/watch.test.ts`, `npm run fuzz`, `npm run test:parity`) runs them.
  */

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ISOLATED, LONG_FILES, SCALED } from "../vitest.config";
+import { ALONE, ISOLATED, LONG_FILES, SCALED } from "../vitest.config";
 import { LONG, longOr } from "./long";
 
 const ROOT = path.join(import.meta.dirname, "..");
@@ -40,6 +40,8 @@ describe("vitest.config.ts", () => {
   it("npm test alone leaves LONG_FILES out; the scripts that name their files (fuzz, test:parity) name files that exist", () => {
     const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
     expect(scripts.test).toContain("SYZYGY_NPM_TEST=1 vitest run");
+    // test:long runs each ALONE file by itself after the rest.
+    for (const f of ALONE) expect(scripts["test:long"]).toContain(`vitest run ${f}`);
     for (const name of ["fuzz", "test:parity"]) {
       const named = scripts[name].match(/test\/[\w./-]+\.test\.ts/g) ?? [];
       expect(named.length, name).toBeGreaterThan(0);
