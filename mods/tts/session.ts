@@ -650,7 +650,6 @@ function reconcile(g: Live, forcePieces = false): void {
   }
   g.rules.arrange(context(g, forcePieces));
   shieldPiles();
-  shieldHiddenCards(g);
   if (dealt > 0) verifyHands(g, 2);
 }
 
@@ -917,6 +916,8 @@ export function restore(saved: SavedGame): string {
     const loc = guid !== undefined ? where[guid] : undefined;
     if (guid !== undefined && loc !== undefined && loc.area === "slot") place(g, guid, loc);
   }
+  // Once, after a load (not on every move: it visits the whole deck).
+  shieldHiddenCards(g);
   UI.setAttribute(UI_START_PANEL, "active", "false");
   showSeed(g);
   if (g.busy) {
