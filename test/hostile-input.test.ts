@@ -8,10 +8,9 @@ import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deflateRawSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
 import { run } from "./cli-support";
-import { hostileProject, pngHeader, STACK } from "./hostile-support";
+import { hostileProject, pngHeader, STACK, zipOf } from "./hostile-support";
 import { readSheetRows } from "../src/model/deck-sheet";
 import { readCsvCell, safeCsvCell } from "../src/model/csv-cell";
 import * as L from "../src/model/limits";
@@ -26,43 +25,6 @@ async function fails(argv: string[], code = 1): Promise<string> {
   return r.err;
 }
 
-/** A zip (stored central directory, deflated entries) of `entries`, as an .xlsx file is. */
-function zip(entries: Record<string, Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const packed = deflateRawSync(content, { level: 9 });
-    const n = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt16LE(20, 4);
-    c.writeUInt16LE(20, 6);
-    c.writeUInt16LE(8, 10);
-    c.writeUInt32LE(packed.length, 20);
-    c.writeUInt32LE(content.length, 24);
-    c.writeUInt16LE(n.length, 28);
-    c.writeUInt32LE(offset, 42);
-    locals.push(local, n, packed);
-    central.push(c, n);
-    offset += 30 + n.length + packed.length;
-  }
-  const cd = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
 
 /** A <use> tree: level k holds `fan` uses of level k-1, so the top draws fan^levels rectangles. */
 function useBomb(levels: number, fan: number): string {
@@ -177,7 +139,7 @@ describe("work is bounded before it is done", () => {
 
   it(`an XLSX that unpacks past ${MAX_XLSX_INFLATED_BYTES / 1048576} MiB is one located error in validate and in new --from-csv's reader`, async () => {
     const p = hostileProject();
-    const bomb = zip({ "[Content_Types].xml": Buffer.from("<Types/>"), "xl/sharedStrings.xml": Buffer.alloc(200 * 1024 * 1024, 0x41) });
+    const bomb = zipOf({ "[Content_Types].xml": Buffer.from("<Types/>"), "xl/sharedStrings.xml": Buffer.alloc(200 * 1024 * 1024, 0x41) });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     p.write("data/demo/cards.xlsx", bomb);
     const yaml = join(p.game, "game.yaml");

@@ -2,6 +2,7 @@
  * A game made by `syzygy new` (two cards) in a temp folder, with a folder beside it, `outside/`,
  * holding a picture no output may ever show: the ground for the hostile-input tests (issue 24).
  */
+import { deflateRawSync } from "node:zlib";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -113,3 +114,44 @@ export function hostileProject(): HostileProject {
 
 /** No Node stack frame in a message shown to the user. */
 export const STACK = /\n\s+at [^\n]*:\d+:\d+/;
+
+/**
+ * A zip (stored central directory, deflated entries) of `entries`, as an .xlsx file is;
+ * `declared` replaces every entry's unpacked size in its headers (a bomb that lies).
+ */
+export function zipOf(entries: Record<string, Buffer>, opts: { declared?: number; level?: number } = {}): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const packed = deflateRawSync(content, { level: opts.level ?? 9 });
+    const n = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(opts.declared ?? content.length, 22);
+    local.writeUInt16LE(n.length, 26);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(20, 4);
+    c.writeUInt16LE(20, 6);
+    c.writeUInt16LE(8, 10);
+    c.writeUInt32LE(packed.length, 20);
+    c.writeUInt32LE(opts.declared ?? content.length, 24);
+    c.writeUInt16LE(n.length, 28);
+    c.writeUInt32LE(offset, 42);
+    locals.push(local, n, packed);
+    central.push(c, n);
+    offset += 30 + n.length + packed.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
