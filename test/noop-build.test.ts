@@ -5,7 +5,7 @@
  * build, which still verifies every kept output by content. Speed is measured by `npm run bench`.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../src/cli";
 import { noopBuild, rememberBuildCommandLine, startStamp } from "../src/pipeline/noop-stamp";
@@ -120,5 +120,30 @@ describe("no-op build stamp", () => {
     io = capture();
     expect(await main(argv)).toBe(0);
     expect(io.out()).toMatch(/\b1 of \d+ files written \(\d+ already up to date\)\n/);
+  }, 120_000);
+
+  it("after a build that kept outputs (an edit), the same build again answers from the stamp", async () => {
+    // The staging held hard links to every kept output: dropping them after the stamp changed
+    // each kept file's change time (its link count), so the stamp never matched again.
+    const root = tempDir("noop-edit");
+    const data = join(root, "data");
+    const out = join(root, "out");
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    expect(await main(["new", "g", "--data", data])).toBe(0);
+    vi.restoreAllMocks();
+    const argv = ["build", "g", "--no-png", "--no-tts", "--paper", "a4", "--data", data, "--out", out];
+    let io = capture();
+    expect(await main(argv)).toBe(0);
+    vi.restoreAllMocks();
+    const deck = join(data, "g", "deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace(/(\n {4}index: "A"\n)/, '$1    text: "Edited"\n'));
+    io = capture();
+    expect(await main(argv)).toBe(0);
+    expect(io.out()).toMatch(/\b1 of (\d+) files written \(\d+ already up to date\)\n/); // the deck's PDF; the alignment test and gallery kept
+    vi.restoreAllMocks();
+    expect(noopBuild(argv)).toBeDefined();
+    io = capture();
+    expect(await main(argv)).toBe(0);
+    expect(io.out()).toMatch(/g: 0 PNGs .* \d+ PDFs? \(up to date\)\n/);
   }, 120_000);
 });

@@ -300,6 +300,9 @@ export class StagedOutput {
       applyJournal(this.outDir, this.stageRoot, journal);
       rmSync(journalFile, { force: true });
     }
+    // What is left of the staging are hard links to the kept outputs: dropped now, while the lock
+    // is held, so their link count (and change time) is final before the build stamps them.
+    rmSync(this.stageRoot, { recursive: true, force: true });
     this.committed = true;
   }
 
