@@ -25,7 +25,7 @@ import { writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
-import { pxFor } from "../render/png";
+import { pxFor, svgToPng } from "../render/png";
 import { sharedRasterPool, type RasterPool } from "../render/raster-pool";
 import { BLEED_MM, type RenderGame } from "../render/types";
 import { writeGallery } from "../gallery/write";
@@ -314,6 +314,15 @@ class PixelBudget {
 const RASTER_BUDGET_PX = 7_000_000;
 
 /**
+ * While no raster thread is running (a warm cache: an edit), faces up to this many pixels in all
+ * (two 300 dpi cards) are rasterised on this thread instead — by the same code, so the same bytes.
+ * Starting a raster thread loads resvg and sharp again (~0.3 CPU-s, longer than a card takes);
+ * this thread has them loaded for the page thumbnails, and both run their work on libuv's threads.
+ * More faces than that start the raster threads as before, whose memory is bounded (raster-worker.mjs).
+ */
+const INLINE_RASTER_PX = 2_100_000;
+
+/**
  * Pixels of a face at 300 dpi. Biggest faces are rasterised first (sheets and boards take ~7× a
  * card), so the last seconds of a cold build are not one sheet on one core.
  */
@@ -362,13 +371,16 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // Faces with the same key (the same SVG: a shared back, a repeated face) are rasterised once:
   // the second waits for the first instead of racing it past the still-empty cache.
   const rasterising = new Map<string, Promise<{ png: Buffer; hash: string }>>();
+  let inlinePx = INLINE_RASTER_PX;
   const rasterise = async (w: GameWork, side: RenderedSide, key: string): Promise<{ png: Buffer; hash: string }> => {
     const widthMm = side.component.width + 2 * BLEED_MM;
     const px = facePixels(side);
     await budget.acquire(px);
+    const inline = raster.started === 0 && px <= inlinePx;
+    if (inline) inlinePx -= px;
     let png: Buffer;
     try {
-      png = await raster.png(side.svg, widthMm);
+      png = inline ? await svgToPng(side.svg, widthMm) : await raster.png(side.svg, widthMm);
     } catch (err) {
       throw new GameBuildError(w.input.game.id, rasterFailure(w.input, side, err));
     } finally {

@@ -17,17 +17,21 @@ import { outDirProblem, StagedOutput } from "../../pipeline/output-set";
 import { checkBaseUrl } from "../out-options";
 import { OutLockedError } from "../../pipeline/lock";
 import { BLEED_MM } from "../../render/types";
-import { buildTtsForModel } from "../../tts/index";
 import { tuneV8ForBuilds } from "../../pipeline/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
 import { BuildStore } from "../../pipeline/store";
-import { makePod, parseServices, printPod } from "./pod";
 import { folderOption } from "../paths";
 import { overflowError, renderProblems } from "../render-check";
-import { gameAtRef, UpdatePackError, writeUpdatePack } from "../../pipeline/update-pack";
 import type { GameModel } from "../../model/types";
 import { DataError } from "../../model/errors";
 import { startStamp } from "../../pipeline/noop-stamp";
+
+// The TTS saves, --pod and --changed-since load their modules only when asked for (a third of the
+// build's code: ~0.3 CPU-s of start-up a build without them need not pay).
+type UpdatePackModule = typeof import("../../pipeline/update-pack");
+const ttsModule = () => import("../../tts/index");
+const podModule = () => import("./pod");
+const updatePackModule = (): Promise<UpdatePackModule> => import("../../pipeline/update-pack");
 
 interface BuildFlags {
   paper: string;
@@ -107,7 +111,9 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   folderOption("syzygy build", "--templates", flags.templates);
   const papers = parsePapers(flags.paper);
   const baseUrl = checkBaseUrl(flags.baseUrl);
-  const podServices = flags.pod === undefined ? undefined : parseServices(flags.pod, "--pod");
+  const pod = flags.pod === undefined ? undefined : await podModule();
+  const podServices = flags.pod === undefined ? undefined : pod!.parseServices(flags.pod, "--pod");
+  const updatePack = flags.changedSince === undefined ? undefined : await updatePackModule();
   const print: PrintOptions = {
     bleedLayout: flags.bleed === true,
     bleedMm: parseBleedMm(flags.bleedMm),
@@ -129,7 +135,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const templateProblems = renderProblems(models, { render: false }).diagnostics;
   if (templateProblems.length > 0) throw new DataError(templateProblems);
   // The earlier versions for --changed-since, read before anything is written (a bad ref fails first).
-  using earlierGames = earlierVersions(models, flags.changedSince);
+  using earlierGames = earlierVersions(updatePack, models, flags.changedSince);
   const earlier = earlierGames.games;
   for (const model of models) checkOnly(print.only, model.id, model.components.map((c) => c.id));
   const tty = process.stderr.isTTY === true;
@@ -179,6 +185,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // images are made.
   await closeSharedRasterPool();
   if (flags.png && flags.tts) {
+    const { buildTtsForModel } = await ttsModule();
     await mapLimit(models, 2, async (model, i) => {
       try {
         progress(`${model.id}: tts save`);
@@ -197,7 +204,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     throw overflowError("syzygy build", overflows, flags.strict === true ? "--strict" : "--pod: a print service would print it cut off");
   }
   // Print-on-demand exports are part of the set: staged with the rest, committed with it.
-  const pods = podServices ? await makePod(models, { outDir: staged.stageRoot, services: podServices, bleedMm: print.bleedMm }) : undefined;
+  const pods = podServices ? await pod!.makePod(models, { outDir: staged.stageRoot, services: podServices, bleedMm: print.bleedMm }) : undefined;
   try {
     staged.commit();
   } catch (err) {
@@ -227,29 +234,29 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
     const warningLines = results.flatMap((r) => r.warnings.map((w) => `warning: ${w.where}: ${w.message}\n`)).join("");
     stamp?.finish(ids, `${noop.join("")}0 of ${total} files written (${total} already up to date)${warned}${over}\n`, warningLines);
   }
-  if (pods !== undefined && podServices !== undefined) printPod(pods, { services: podServices, renderWarnings: false }, (f) => staged.publicPath(f));
-  if (flags.changedSince !== undefined) await updatePacks(models, earlier, flags.changedSince, { outDir: flags.out, papers, print });
+  if (pods !== undefined && podServices !== undefined) pod!.printPod(pods, { services: podServices, renderWarnings: false }, (f) => staged.publicPath(f));
+  if (flags.changedSince !== undefined) await updatePacks(updatePack!, models, earlier, flags.changedSince, { outDir: flags.out, papers, print });
   return results;
 }
 
 /** The games as they were at `ref` (undefined where a game did not exist yet); removed on dispose. */
-function earlierVersions(models: GameModel[], ref: string | undefined): { games: (GameModel | undefined)[]; [Symbol.dispose](): void } {
+function earlierVersions(up: UpdatePackModule | undefined, models: GameModel[], ref: string | undefined): { games: (GameModel | undefined)[]; [Symbol.dispose](): void } {
   const read: { model?: GameModel; cleanup: () => void }[] = [];
   const dispose = () => read.forEach((r) => r.cleanup());
   try {
-    for (const model of ref === undefined ? [] : models) read.push(gameAtRef(model, ref!));
+    for (const model of ref === undefined ? [] : models) read.push(up!.gameAtRef(model, ref!));
   } catch (err) {
     dispose();
-    if (err instanceof UpdatePackError) throw err.usage ? new UsageError(`syzygy build: ${err.message}`) : new CliError(`syzygy build: ${err.message}`);
+    if (up !== undefined && err instanceof up.UpdatePackError) throw err.usage ? new UsageError(`syzygy build: ${err.message}`) : new CliError(`syzygy build: ${err.message}`);
     throw err;
   }
   return { games: read.map((r) => r.model), [Symbol.dispose]: dispose };
 }
 
 /** `--changed-since <ref>`: per game, a PDF of the cards changed since that git version and a changelog. */
-async function updatePacks(models: GameModel[], earlier: (GameModel | undefined)[], ref: string, opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions }): Promise<void> {
+async function updatePacks(up: UpdatePackModule, models: GameModel[], earlier: (GameModel | undefined)[], ref: string, opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions }): Promise<void> {
   for (const [i, model] of models.entries()) {
-    const pack = await writeUpdatePack(model, earlier[i], ref, opts);
+    const pack = await up.writeUpdatePack(model, earlier[i], ref, opts);
     const count = (kind: string) => pack.changes.filter((c) => c.kind === kind).length;
     process.stdout.write(`${model.id}: since ${ref}: ${count("changed")} changed, ${count("added")} added, ${count("removed")} removed${pack.files.length === 0 ? " — no update pack needed" : ""}\n`);
     for (const f of pack.files) process.stdout.write(`  ${relative(process.cwd(), f)} (update pack)\n`);
