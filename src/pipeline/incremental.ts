@@ -33,7 +33,7 @@ import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs
 import { tuneV8ForBuilds } from "./v8-tuning";
 import { WorkerPool } from "./pool";
 import { BuildStore, type Manifest } from "./store";
-import { rendererVersion } from "./version";
+import { packageVersion, rendererVersion } from "./version";
 import { sha256 } from "../hash";
 import { contentHash } from "./verified-store";
 
@@ -67,6 +67,8 @@ export interface IncrementalResult extends BuildResult {
   written: string[];
   rasterized: number;
   fromCache: number;
+  /** Faces whose SVG was rendered by this build (the others were reused: this process's or the disk's). */
+  rendered: number;
   /** The cache held no manifest for this game: nothing could be reused from a previous build. */
   cold: boolean;
   /** out/<game>/index.html, when written (not listed in `files`, which holds the print outputs). */
@@ -157,29 +159,71 @@ function faceRenderKey(entry: FaceEntry, base: string): string {
   return sha256(base, JSON.stringify({ ...entry.component, items: undefined }), JSON.stringify(entry.item), entry.side, entry.key);
 }
 
-function renderSidesCached(input: GameInput, version: string): { sides: RenderedSide[]; warnings: RenderedWarnings } {
+/** A face as kept in <out>/.cache/svg/ (BuildStore.svgs). */
+interface StoredFace {
+  svg: string;
+  warnings: RenderedFace["warnings"];
+  assets: Record<string, string>;
+}
+
+/** The renderer version covers render/ and pipeline/; the template engine's version is on disk too. */
+const diskRenderKey = (k: string): string => sha256("svg", packageVersion("handlebars"), k);
+
+function storedFace(store: BuildStore, k: string): ArtFace | undefined {
+  const key = diskRenderKey(k);
+  const data = store.svgs.get(key);
+  if (data === undefined) return undefined;
+  try {
+    const f = JSON.parse(data.toString("utf8")) as StoredFace;
+    if (typeof f.svg !== "string" || !Array.isArray(f.warnings) || typeof f.assets !== "object" || f.assets === null) return undefined;
+    store.svgsUsed.add(key);
+    return { face: { svg: f.svg, warnings: f.warnings }, assets: f.assets };
+  } catch {
+    return undefined;
+  }
+}
+
+function storeFace(store: BuildStore, k: string, art: ArtFace): void {
+  const key = diskRenderKey(k);
+  store.svgs.put(key, Buffer.from(JSON.stringify({ svg: art.face.svg, warnings: art.face.warnings, assets: art.assets } satisfies StoredFace)));
+  store.svgsUsed.add(key);
+}
+
+function renderSidesCached(input: GameInput, version: string, store?: BuildStore): { sides: RenderedSide[]; warnings: RenderedWarnings; rendered: number } {
   const templates = templatesHash(input.templates.dir);
   const key = sha256(version, JSON.stringify(input.game), templates);
   const hit = rendered.get(input.game.id);
   // A face is reused only while the art files it drew still hold the same bytes.
   const fresh = (f: ArtFace | undefined) => f !== undefined && assetsUnchanged(f.assets);
-  if (hit !== undefined && hit.key === key && [...hit.faces.values()].every(fresh)) return { sides: hit.sides, warnings: [...hit.warnings] };
+  if (hit !== undefined && hit.key === key && [...hit.faces.values()].every(fresh)) return { sides: hit.sides, warnings: [...hit.warnings], rendered: 0 };
   // Same model of the game apart from some items: render only the sides whose inputs changed.
   const base = sha256(version, templates, JSON.stringify({ ...input.game, components: undefined }));
   const faces = new Map<string, ArtFace>();
   const warnings: RenderedWarnings = [];
+  let renderedCount = 0;
   const sides = listFaces(input.game).map((entry): RenderedSide => {
     const k = faceRenderKey(entry, base);
-    const kept = hit?.faces.get(k);
+    // This process's last render, else the one on disk (a new process after a one-card edit).
+    let kept = hit?.faces.get(k);
+    if (!fresh(kept) && store !== undefined) kept = storedFace(store, k);
     const made = kept !== undefined && fresh(kept) ? kept : withAssetLog(() => renderFace(input.templates, input.game, entry));
     const art: ArtFace = "face" in made ? made : { face: made.value, assets: made.assets };
+    if (art !== kept) {
+      renderedCount += 1;
+      if (store !== undefined) storeFace(store, k, art);
+    }
     const face = art.face;
     faces.set(k, art);
     warnings.push(...face.warnings);
     return { ...entry, svg: face.svg };
   });
   rendered.set(input.game.id, { key, sides, warnings, faces });
-  return { sides, warnings: [...warnings] };
+  return { sides, warnings: [...warnings], rendered: renderedCount };
+}
+
+/** Forgets this process's renders (tests: what a new process finds is the disk cache only). */
+export function forgetRenders(): void {
+  rendered.clear();
 }
 
 /** The SVGs of a game's last render in this process (empty if none). */
@@ -421,12 +465,12 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
     // its stale PNGs to the rasteriser, which work while the next game's SVGs are rendered.
     for (const input of inputs) {
       const t = performance.now();
-      const { sides, warnings } = withGame(input.game.id, () => renderSidesCached(input, version));
+      const { sides, warnings, rendered: renderedFaces } = withGame(input.game.id, () => renderSidesCached(input, version, store));
       const manifest = store.readManifest(input.game.id);
       const hashes = new Map(sides.map((s) => [s.key, sha256(s.svg)]));
       const cold = Object.keys(manifest.faces).length === 0;
       const changedFaces = sides.filter((s) => manifest.faces[s.key] !== hashes.get(s.key)).map((s) => s.key);
-      const result: IncrementalResult = { game: input.game.id, files: [], warnings, timings: { svg: performance.now() - t }, changedFaces, written: [], rasterized: 0, fromCache: 0, cold };
+      const result: IncrementalResult = { game: input.game.id, files: [], warnings, timings: { svg: performance.now() - t }, changedFaces, written: [], rasterized: 0, fromCache: 0, rendered: renderedFaces, cold };
       // Outputs this build does not produce (PNGs under --no-png, the other paper's PDF) keep their records.
       const carried = Object.fromEntries(Object.entries(manifest.outputs).filter(([rel]) => existsSync(join(opts.outDir, rel))));
       const w: GameWork = { input, sides, hashes, result, manifest, next: { version: 1, outputs: carried, faces: Object.fromEntries(hashes) } };

@@ -6,6 +6,9 @@
  *   built from, the size/mtime it was written with and the hash of its bytes, so an unchanged
  *   output is never rewritten and an output changed or deleted behind our back is rebuilt;
  * - pdf-art/<hash>.json: PDF art recordings of faces (src/render/pdf-art-cache.ts);
+ * - svg/<key>.<content hash>.json: each face's rendered SVG, warnings and the image files it
+ *   inlined, by what rendering reads (src/pipeline/incremental.ts faceRenderKey), so a new process
+ *   renders only the faces an edit changed;
  * - tts/: TTS save stamps and images (src/tts/stamp.ts, src/tts/image-cache.ts).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -34,15 +37,22 @@ export interface Manifest {
 const KEEP_UNREFERENCED = 400;
 /** PDF art recordings kept (a few games' worth of faces and their recent edits). */
 const KEEP_ART = 2000;
+/** Rendered SVGs kept besides those the last build used (other games, recent edits). */
+const KEEP_UNUSED_SVG = 1000;
 
 export class BuildStore {
   private readonly pngs: VerifiedStore;
+  /** Rendered faces (see the file comment). */
+  readonly svgs: VerifiedStore;
+  /** Keys of `svgs` this build read or wrote: never pruned by it. */
+  readonly svgsUsed = new Set<string>();
 
   constructor(
     readonly outDir: string,
     readonly cacheDir = join(outDir, ".cache"),
   ) {
     this.pngs = new VerifiedStore(join(cacheDir, "png"), ".png");
+    this.svgs = new VerifiedStore(join(cacheDir, "svg"), ".json");
   }
 
   rel(file: string): string {
@@ -108,7 +118,10 @@ export class BuildStore {
   prune(): void {
     // PDF art recordings are only a speed-up: the most recently used ones are kept.
     keepNewest(this.artDir(), KEEP_ART, (f) => f.endsWith(".json"));
-    const dir = join(this.cacheDir, "png");
+    keepNewest(this.svgs.dir, KEEP_UNUSED_SVG, (f) => {
+      const key = this.svgs.keyOf(f);
+      return key !== undefined && !this.svgsUsed.has(key);
+    });    const dir = join(this.cacheDir, "png");
     if (!existsSync(dir)) return;
     const referenced = new Set<string>();
     const games = readdirSync(this.cacheDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
