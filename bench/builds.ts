@@ -15,7 +15,7 @@
  * BENCH_SCALE_CARDS=52,520,2000 (empty: none), rounds with BENCH_BUILD_RUNS (default 3).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { median, runOnce, type Run } from "./startup";
@@ -34,7 +34,8 @@ export interface BuildFigure {
 
 export interface BuildsBench {
   tts: { load: number[]; withTts: BuildFigure; noTts: BuildFigure; wallRatio: number; cpuRatio: number | undefined };
-  peer: { load: number[]; figures: BuildFigure[] };
+  /** `noopFromStamp`: per round, whether the no-op after the edit was answered from its stamp (src/pipeline/noop-stamp.ts). */
+  peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[] };
   scaling: { load: number[]; rows: (BuildFigure & { cards: number })[] };
 }
 
@@ -148,6 +149,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
   const pdfOnly: Run[] = [];
   const edits: Run[] = [];
   const noops: Run[] = [];
+  const fromStamp: boolean[] = [];
   const deckFile = join(data, DECK_ID, "deck.yaml");
   const original = readFileSync(deckFile, "utf8");
   try {
@@ -158,7 +160,11 @@ export function peerJob(runs: number): BuildsBench["peer"] {
         // One card's printed text changed, as a user edits deck.yaml, then the same command again.
         writeFileSync(deckFile, original.replace(/(\n {2}- id: [^\n]+\n(?: {4}[^\n]*\n)*?)( {4}index:)/, `$1    text: "Edited ${i + 1}"\n$2`));
         edits.push(runOnce(args(out), root));
+        // A full build rewrites the stamp; the no-op answered from it leaves it as it was.
+        const stampFile = join(out, ".cache", "noop-stamp.json");
+        const stampTime = statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs;
         noops.push(runOnce(args(out), root));
+        fromStamp.push(stampTime !== undefined && statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs === stampTime);
       } finally {
         writeFileSync(deckFile, original);
         rmSync(out, { recursive: true, force: true });
@@ -181,6 +187,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
       figure("one-card edit (one card's text), rebuild", edits),
       figure("no-op rebuild", noops),
     ],
+    noopFromStamp: fromStamp,
   };
 }
 
@@ -232,7 +239,8 @@ export function formatBuildsBench(b: BuildsBench): string {
   b.peer.figures.forEach((f, i) => {
     const target = targets[i];
     const verdict = target === undefined ? "" : `   target ≤ ${secs(target)} (${i === 0 ? PEER.coldShare : PEER.editShare}× decksmith): ${f.wallMs <= target ? "ok" : "MISSED"}`;
-    lines.push(`  ${f.what.padEnd(46)} ${secs(f.wallMs)}${cpuRss(f)}${verdict}`);
+    const stamp = i === 3 && b.peer.noopFromStamp !== undefined ? `   answered from its stamp: ${b.peer.noopFromStamp.every(Boolean) ? "yes" : `NO (${b.peer.noopFromStamp.filter((x) => !x).length} of ${b.peer.noopFromStamp.length} rounds ran the full build)`}` : "";
+    lines.push(`  ${f.what.padEnd(46)} ${secs(f.wallMs)}${cpuRss(f)}${verdict}${stamp}`);
   });
   if (b.scaling.rows.length > 0) {
     lines.push("");
