@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { ihdrSize, imageSize } from "../../src/tts/png-size";
 import { cachedImage, imageCacheStats, imageDigest } from "../../src/tts/image-cache";
 import { contentHash } from "../../src/pipeline/verified-store";
-import { CanvasSlots, cardImage, composeSheet } from "../../src/tts/sheets";
+import { CanvasSlots, cardImage, composeSheet, sheetCanvases } from "../../src/tts/sheets";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-tts-pipeline-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -129,6 +129,13 @@ describe("sheet canvases (bounded memory, issue 28)", () => {
     expect(slots.stats.peak).toBe(2);
     expect(slots.stats.allocated).toBe(2);
     got.forEach((jpeg, i) => expect(jpeg.equals(want[i % 2])).toBe(true));
+  });
+
+  it("the save builder's sheets (two saves side by side) take one canvas at a time", async () => {
+    const red = await cardImage(await png("d-red.png", 40, 60, "#ff0000"), () => 5);
+    const grid = { cols: 2, rows: 2, cellWidth: 30, cellHeight: 50 };
+    await Promise.all([composeSheet([red], grid), composeSheet([red, red], grid), composeSheet([red, red, red], grid)]);
+    expect(sheetCanvases.stats.peak).toBe(1);
   });
 
   it("keeps idle slots only while held, and refuses a canvas bigger than a slot", async () => {
