@@ -107,6 +107,21 @@ export function greekSmallText(svg: string): string {
 const smallFaces = new Map<string, FaceCache<Promise<FacePixels>>>();
 export const SMALL_FACE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Forgets every face drawn at thumbnail size: a one-shot build is done with them once its
+ * galleries are written, and the TTS images made next need the memory more.
+ */
+export function forgetThumbnailFaces(): void {
+  smallFaces.clear();
+}
+
+/** Bytes of thumbnail-size faces kept now, every game together (for tests). */
+export function thumbnailFaceBytes(): number {
+  let bytes = 0;
+  for (const cache of smallFaces.values()) bytes += cache.bytes;
+  return bytes;
+}
+
 function smallFace(cache: FaceCache<Promise<FacePixels>>, side: RenderedSide, hash: string, pxPerMm: number): Promise<FacePixels> {
   const key = `${pxPerMm}:${hash}`;
   let made = cache.get(key);

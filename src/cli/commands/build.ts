@@ -20,6 +20,7 @@ import { BLEED_MM } from "../../render/types";
 import { buildTtsForModel } from "../../tts/index";
 import { tuneV8ForBuilds } from "../../pipeline/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
+import { forgetThumbnailFaces } from "../../gallery/page-thumbs";
 import { BuildStore } from "../../pipeline/store";
 import { makePod, parseServices, printPod } from "./pod";
 import { folderOption } from "../paths";
@@ -178,6 +179,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // Nothing is rasterised after this: the raster threads' memory (~60 MB) goes before the TTS
   // images are made.
   await closeSharedRasterPool();
+  forgetThumbnailFaces();
   if (flags.png && flags.tts) {
     await mapLimit(models, 2, async (model, i) => {
       try {
