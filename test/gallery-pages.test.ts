@@ -15,7 +15,7 @@ import { writePdf } from "../src/render/pdf";
 import { sha256 } from "../src/hash";
 import { buildGames } from "../src/pipeline/incremental";
 import { TemplateSet } from "../src/render/face";
-import { PAGES_DIR, writePageThumbs, type PageThumbsResult } from "../src/gallery/page-thumbs";
+import { forgetThumbnailFaces, PAGES_DIR, SMALL_FACE_BYTES, thumbnailFaceBytes, writePageThumbs, type PageThumbsResult } from "../src/gallery/page-thumbs";
 
 /** The drawing is compared with the PDF at 2 px/mm: at the gallery's 1 px/mm antialiasing swamps the geometry. */
 const THUMB_PX_PER_MM = 2;
@@ -195,6 +195,11 @@ describe("page thumbnails", () => {
     writeGallery(g, sides2, { outDir: out, png: false, hashes: hashes2, pdfs: [], pages: edit.papers });
     const kept = new Set(readdirSync(join(gameDir, PAGES_DIR)).map((f) => `${PAGES_DIR}/${f}`));
     expect(kept).toEqual(new Set(edit.papers[0].pages.map((t) => t.file)));
+    // The faces drawn for them stay for the next build (watch), within a budget, until a one-shot build forgets them (issue 28).
+    expect(thumbnailFaceBytes()).toBeGreaterThan(0);
+    expect(thumbnailFaceBytes()).toBeLessThanOrEqual(SMALL_FACE_BYTES * 8);
+    forgetThumbnailFaces();
+    expect(thumbnailFaceBytes()).toBe(0);
   }, 60_000);
 
   it("are listed in the gallery in print order, with page number, side and label", () => {

@@ -17,6 +17,7 @@ import sharp from "sharp";
 import { PAPERS, pageSize, type Page, type Paper, type PrintOptions } from "../render/page";
 import type { RenderGame } from "../render/types";
 import { composePage, type FacePixels } from "./page-compose";
+import { FaceCache } from "./face-cache";
 import { renderAsync } from "@resvg/resvg-js";
 import { fontFilesFor, gameFaceIn, type FaceName } from "../render/fonts";
 import { textWidth } from "../render/text";
@@ -100,24 +101,42 @@ export function greekSmallText(svg: string): string {
  * Faces drawn at thumbnail size, kept across builds of this process (a `watch` session) per game
  * folder, keyed by the face's SVG hash: an edited face is drawn again, nothing else is. resvg
  * draws them as the face PNGs are drawn (same fonts and settings), on the thread pool, straight
- * to pixels (~100 KB a card).
+ * to pixels (~100 KB a card at 2 px/mm, ~27 KB at 1). At most SMALL_FACE_BYTES a game: a bigger
+ * deck's faces are drawn again when a page needs them after they went (~2 ms each).
  */
-const smallFaces = new Map<string, Map<string, Promise<FacePixels>>>();
+const smallFaces = new Map<string, FaceCache<Promise<FacePixels>>>();
+export const SMALL_FACE_BYTES = 16 * 1024 * 1024;
 
-function smallFace(cache: Map<string, Promise<FacePixels>>, side: RenderedSide, hash: string, pxPerMm: number): Promise<FacePixels> {
+/**
+ * Forgets every face drawn at thumbnail size: a one-shot build is done with them once its
+ * galleries are written, and the TTS images made next need the memory more.
+ */
+export function forgetThumbnailFaces(): void {
+  smallFaces.clear();
+}
+
+/** Bytes of thumbnail-size faces kept now, every game together (for tests). */
+export function thumbnailFaceBytes(): number {
+  let bytes = 0;
+  for (const cache of smallFaces.values()) bytes += cache.bytes;
+  return bytes;
+}
+
+function smallFace(cache: FaceCache<Promise<FacePixels>>, side: RenderedSide, hash: string, pxPerMm: number): Promise<FacePixels> {
   const key = `${pxPerMm}:${hash}`;
   let made = cache.get(key);
   if (made === undefined) {
     const box = svgBox(side.svg);
+    const width = Math.max(1, Math.round(box[2] * pxPerMm));
     made = renderAsync(greekSmallText(side.svg), {
-      fitTo: { mode: "width", value: Math.max(1, Math.round(box[2] * pxPerMm)) },
+      fitTo: { mode: "width", value: width },
       font: { fontFiles: fontFilesFor(side.svg), loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
       shapeRendering: 2,
       textRendering: 1,
       logLevel: "off",
     }).then((image) => ({ width: image.width, height: image.height, data: new Uint8Array(image.pixels), box }));
     made.catch(() => cache.delete(key));
-    cache.set(key, made);
+    cache.set(key, made, width * Math.ceil((width * box[3]) / Math.max(box[2], 1e-9)) * 4);
   }
   return made;
 }
@@ -150,23 +169,35 @@ export async function writePageThumbs(input: PageThumbsInput): Promise<PageThumb
   const faceHash = (face: string): string => input.hashes.get(face) ?? "";
   const scale = input.pxPerMm ?? THUMB_PX_PER_MM;
   let cache = smallFaces.get(input.gameDir);
-  if (cache === undefined) smallFaces.set(input.gameDir, (cache = new Map()));
+  if (cache === undefined) smallFaces.set(input.gameDir, (cache = new FaceCache(SMALL_FACE_BYTES)));
+  const faces = cache;
   const sides = new Map(input.sides.map((s) => [s.key, s]));
   const pixelsOf = (face: string): Promise<FacePixels | undefined> => {
     const side = sides.get(face);
-    return side === undefined ? Promise.resolve(undefined) : smallFace(cache, side, faceHash(face), scale);
+    return side === undefined ? Promise.resolve(undefined) : smallFace(faces, side, faceHash(face), scale);
   };
   const made: string[] = [];
   const seen = new Set<string>();
   const papers: PaperThumbs[] = [];
   const jobs: (() => Promise<void>)[] = [];
+  const uses = new Map<string, number>();
   for (const { paper: id, pages } of input.papers) {
     const paper = PAPERS[id];
     const thumbs = pages.map((page, i): PageThumb => {
       const name = `${id}-${pageThumbKey(page, paper, faceHash, scale).slice(0, 20)}.png`;
       const file = join(dir, name);
       const size = page.size ?? pageSize(paper, page.landscape);
-      if (!seen.has(name) && !existsSync(file)) jobs.push(() => drawPage(page, paper, file, pixelsOf, scale).then(() => void made.push(file)));
+      if (!seen.has(name) && !existsSync(file)) {
+        // Pages still to draw per face: a face none of them needs is the first to leave the cache.
+        const keys = [...new Set(page.placements.map((p) => `${scale}:${faceHash(p.face)}`))];
+        for (const k of keys) uses.set(k, (uses.get(k) ?? 0) + 1);
+        jobs.push(async () => {
+          await drawPage(page, paper, file, pixelsOf, scale);
+          made.push(file);
+          for (const k of keys) uses.set(k, uses.get(k)! - 1);
+          faces.trim((k) => (uses.get(k) ?? 0) > 0);
+        });
+      }
       seen.add(name);
       return { number: i + 1, label: page.label, side: page.side, file: `${PAGES_DIR}/${name}`, width: Math.round(size.w * scale), height: Math.round(size.h * scale) };
     });
@@ -177,7 +208,7 @@ export async function writePageThumbs(input: PageThumbsInput): Promise<PageThumb
   for (const job of jobs) await job();
   // The cache keeps the current faces only.
   const current = new Set(input.sides.map((s) => `${scale}:${faceHash(s.key)}`));
-  for (const hash of cache.keys()) if (!current.has(hash)) cache.delete(hash);
+  for (const hash of faces.keys()) if (!current.has(hash)) faces.delete(hash);
   made.sort();
   return { papers, made };
 }

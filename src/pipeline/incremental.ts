@@ -442,6 +442,9 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       if (pending === undefined) {
         pending = rasterise(w, side, key);
         rasterising.set(key, pending);
+        // Once in the cache, a later face with this key reads it there: no PNG is kept here (a
+        // failure stays, so a later face with the same SVG gets the same error).
+        pending.then(() => rasterising.delete(key), () => undefined);
         w.result.rasterized += 1;
       } else {
         w.result.fromCache += 1;

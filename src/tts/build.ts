@@ -25,7 +25,7 @@ import { areaLabels, areaOutline, areaZone, type VectorLine } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
 import { NAMES, objectName, type AnyObject, type CardObject, type CustomDeck, type DeckObject, type HandObject, type Save, type Transform } from "./save-types";
-import { bleedPx, cardImage, chooseGrid, composeSheet, sectorBox, sectorImage, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
+import { bleedPx, cardImage, chooseGrid, composeSheet, sectorBox, sectorImage, sheetCanvases, singleImage, splitIntoSheets, tokenImage, type CardImage } from "./sheets";
 import { BLEED_MM } from "../render/types";
 import { readFacePngs, type FacePngs } from "./faces";
 import { TtsInputError } from "./errors";
@@ -480,6 +480,16 @@ function inputImages(model: GameModel, pngs: FacePngs): string[] {
 
 /** Builds and writes the save; throws TtsInputError for missing inputs (nothing is written then). */
 export async function buildTtsSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBuildResult> {
+  // Its sheets are composed one after another in the same canvas slots (sheets.ts).
+  const release = sheetCanvases.hold();
+  try {
+    return await writeSave(model, opts);
+  } finally {
+    release();
+  }
+}
+
+async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBuildResult> {
   const gameDir = gameDirOf(opts, model.id);
   const pngs = readFacePngs(gameDir, model.id);
   const inputs = inputImages(model, pngs);

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { ihdrSize, imageSize } from "../../src/tts/png-size";
 import { cachedImage, imageCacheStats, imageDigest } from "../../src/tts/image-cache";
 import { contentHash } from "../../src/pipeline/verified-store";
-import { cardImage, composeSheet } from "../../src/tts/sheets";
+import { CanvasSlots, cardImage, composeSheet, sheetCanvases } from "../../src/tts/sheets";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-tts-pipeline-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -111,5 +111,44 @@ describe("image cache", () => {
     const input = await png("in2.png", 8, 8, "#00ff00");
     await expect(cachedImage(dir, "fail", {}, [input], () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect((await cachedImage(dir, "fail", {}, [input], async () => Buffer.from("ok"))).toString()).toBe("ok");
+  });
+});
+
+describe("sheet canvases (bounded memory, issue 28)", () => {
+  it("compose at most `limit` sheets at once, reusing the same slots, with the bytes of a fresh canvas each", async () => {
+    const red = await cardImage(await png("c-red.png", 40, 60, "#ff0000"), () => 5);
+    const green = await cardImage(await png("c-green.png", 40, 60, "#00ff00"), () => 5);
+    const grid = { cols: 2, rows: 2, cellWidth: 30, cellHeight: 50 };
+    const fresh = new CanvasSlots(8, 60 * 100 * 3);
+    const want = await Promise.all([composeSheet([red, green, red], grid, fresh), composeSheet([green], grid, fresh)]);
+    const slots = new CanvasSlots(2, 60 * 100 * 3);
+    const release = slots.hold();
+    // Ten sheets asked for at once, alternating contents: a reused canvas must not show the last sheet's cards.
+    const got = await Promise.all(Array.from({ length: 10 }, (_, i) => composeSheet(i % 2 === 0 ? [red, green, red] : [green], grid, slots)));
+    release();
+    expect(slots.stats.peak).toBe(2);
+    expect(slots.stats.allocated).toBe(2);
+    got.forEach((jpeg, i) => expect(jpeg.equals(want[i % 2])).toBe(true));
+  });
+
+  it("the save builder's sheets (two saves side by side) take one canvas at a time", async () => {
+    const red = await cardImage(await png("d-red.png", 40, 60, "#ff0000"), () => 5);
+    const grid = { cols: 2, rows: 2, cellWidth: 30, cellHeight: 50 };
+    await Promise.all([composeSheet([red], grid), composeSheet([red, red], grid), composeSheet([red, red, red], grid)]);
+    expect(sheetCanvases.stats.peak).toBe(1);
+  });
+
+  it("keeps idle slots only while held, and refuses a canvas bigger than a slot", async () => {
+    const slots = new CanvasSlots(1, 16);
+    const release = slots.hold();
+    await slots.use(16, async () => undefined);
+    await slots.use(8, async (c) => expect(c.length).toBe(8));
+    expect(slots.stats.allocated).toBe(1);
+    release();
+    await slots.use(16, async () => undefined);
+    await slots.use(16, async () => undefined);
+    // Unheld, a slot goes when its sheet is done: the next sheet gets a new one.
+    expect(slots.stats.allocated).toBe(3);
+    await expect(slots.use(17, async () => undefined)).rejects.toThrow(/at most 16 bytes/);
   });
 });

@@ -19,6 +19,7 @@ import { OutLockedError } from "../../pipeline/lock";
 import { BLEED_MM } from "../../render/types";
 import { tuneV8ForBuilds } from "../../pipeline/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
+import { forgetThumbnailFaces } from "../../gallery/page-thumbs";
 import { BuildStore } from "../../pipeline/store";
 import { folderOption } from "../paths";
 import { overflowError, renderProblems } from "../render-check";
@@ -184,6 +185,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // Nothing is rasterised after this: the raster threads' memory (~60 MB) goes before the TTS
   // images are made.
   await closeSharedRasterPool();
+  forgetThumbnailFaces();
   if (flags.png && flags.tts) {
     const { buildTtsForModel } = await ttsModule();
     await mapLimit(models, 2, async (model, i) => {
