@@ -4,8 +4,10 @@
  * these, never a list of its own, so a new game's folder and its one line in GAMES are all the
  * suite needs to run it (README "Adding a game"; test/add-game.test.ts proves it).
  */
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
 import { gameIds } from "../src/model/load";
 import { GAMES } from "../src/games/index";
 
@@ -27,4 +29,22 @@ export function playerCounts(game: string): number[] {
   const out: number[] = [];
   for (let n = g.engine.minPlayers; n <= g.engine.maxPlayers; n++) out.push(n);
   return out;
+}
+
+/**
+ * What the generic tests expect of one game beyond what they check of every game, read from the
+ * game's own folder: src/engine/<game>/test-expectations.yaml (a game without it, or without
+ * code, expects nothing more). Keys (each optional):
+ *   cardsHeldApart: card components never held in a hand with the others (their own backs on purpose)
+ *   printSheets: { <paper id>: sheets of paper its default two-sided PDF takes }
+ */
+export interface GameExpectations {
+  cardsHeldApart?: string[];
+  printSheets?: Record<string, number>;
+}
+
+export function expectations(game: string): GameExpectations {
+  const file = path.join(REPO, "src/engine", game, "test-expectations.yaml");
+  if (!existsSync(file)) return {};
+  return parse(readFileSync(file, "utf8")) as GameExpectations;
 }
