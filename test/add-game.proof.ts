@@ -13,13 +13,38 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { LONG_FILES } from "../vitest.config";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const ENGINE_GAME = "proof-tricks";
 const PLAIN_GAME = "proof-deck";
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-add-game-"));
+/** Where the copy's vitest runs write their JSON reports: outside the copy, whose changes are checked. */
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-add-game-reports-"));
+/**
+ * The print tests with a case per game (test/games.ts): each must run cases naming the new games.
+ * Those of LONG_FILES (not in npm test) run in the copy after its npm test.
+ */
+const PRINT_FILES = ["print-content", "print-contents", "print-geometry", "print-ink", "print-packing", "print-pieces"].map((f) => `test/${f}.test.ts`);
 
-afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.rmSync(reports, { recursive: true, force: true });
+});
+
+interface JsonReport {
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+}
+
+/** The passed tests of a vitest JSON report, by test file (relative to the copy). */
+function passed(report: string): Map<string, string[]> {
+  const json = JSON.parse(fs.readFileSync(report, "utf8")) as JsonReport;
+  const out = new Map<string, string[]>();
+  for (const f of json.testResults) {
+    out.set(path.relative(copy, f.name), f.assertionResults.filter((a) => a.status === "passed").map((a) => a.fullName));
+  }
+  return out;
+}
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=proof", "-c", "user.email=proof@localhost", ...args], { cwd, encoding: "utf8", maxBuffer: 64 << 20 });
@@ -75,7 +100,7 @@ describe("adding a game: one folder and one line", () => {
     sh("node", ["bin/syzygy.js", "validate"]); // every game valid; compiles dist/ once, before tests time CLI runs
 
     // npm test exits 0 (sh checks); the verbose reporter lists every test, so the new games' are seen to run.
-    const test = sh("npm", ["test", "--", "--reporter=verbose"]).replace(/\x1b\[[0-9;]*m/g, "");
+    const test = sh("npm", ["test", "--", "--reporter=verbose", "--reporter=json", `--outputFile.json=${path.join(reports, "npm-test.json")}`]).replace(/\x1b\[[0-9;]*m/g, "");
     expect(test).toMatch(/Test Files\s+\d+ passed/);
     expect(test).not.toMatch(/Test Files\s+\d+ failed/);
     const ran = (id: string): string[] => test.split("\n").filter((l) => l.includes(id) && l.includes("✓"));
@@ -85,6 +110,16 @@ describe("adding a game: one folder and one line", () => {
     }
     // the data-only game: its data and its plain TTS save
     expect(ran(PLAIN_GAME).length, PLAIN_GAME).toBeGreaterThan(0);
+
+    // The print tests ran cases naming each new game (those npm test leaves out, run here).
+    const longPrint = PRINT_FILES.filter((f) => LONG_FILES.includes(f));
+    sh("npx", ["vitest", "run", ...longPrint, "--reporter=json", `--outputFile.json=${path.join(reports, "print.json")}`]);
+    const printed = new Map([...passed(path.join(reports, "npm-test.json")), ...passed(path.join(reports, "print.json"))]);
+    for (const file of PRINT_FILES) {
+      for (const id of [ENGINE_GAME, PLAIN_GAME]) {
+        expect((printed.get(file) ?? []).filter((name) => name.includes(id)).length, `${file} ran cases for ${id}`).toBeGreaterThan(0);
+      }
+    }
 
     // What changed: list.ts (its import and entry) and new files in the new games' own places.
     const changed = git(copy, "status", "--porcelain", "--untracked-files=all")
