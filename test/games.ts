@@ -4,7 +4,7 @@
  * these, never a list of its own, so a new game's folder and its one line in GAMES are all the
  * suite needs to run it (README "Adding a game"; test/add-game.test.ts proves it).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
@@ -47,4 +47,19 @@ export function expectations(game: string): GameExpectations {
   const file = path.join(REPO, "src/engine", game, "test-expectations.yaml");
   if (!existsSync(file)) return {};
   return parse(readFileSync(file, "utf8")) as GameExpectations;
+}
+
+/** The folder of a game's example replay files (`syzygy replay` input): src/engine/<game>/examples/. */
+export const examplesDir = (game: string): string => path.join(REPO, "src/engine", game, "examples");
+
+/** Every example replay file of every engine game, in GAMES order, then by name. */
+export function exampleFiles(): { game: string; file: string }[] {
+  return ENGINE_GAMES.flatMap((game) => {
+    const dir = examplesDir(game);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => ({ game, file: path.join(dir, f) }));
+  });
 }
