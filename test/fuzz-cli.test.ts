@@ -20,7 +20,7 @@ import { meldReport } from "../src/cli/commands/meld";
 import { CliError } from "../src/cli/errors";
 import { checkReplayRequest } from "../src/cli/replay-request";
 import { ROOT, run } from "./cli-support";
-import { exampleFiles } from "./games";
+import { exampleFiles, examplesDir } from "./games";
 
 const FROM_ENV = Number(process.env.SYZYGY_FUZZ_RUNS);
 const LONG = Number.isInteger(FROM_ENV) && FROM_ENV > 0;
@@ -180,7 +180,7 @@ describe("fuzz: replay input", () => {
 
   it("a card id holding an escaped newline: the refusal stays one located line, the same in Lua", async () => {
     // found by `npm run fuzz`: a backslash typed before "n" in "rising-1" made the id "risi\ng-1"
-    const req = JSON.parse(EXAMPLES[0]) as ReplayRequest;
+    const req = JSON.parse(readFileSync(join(examplesDir("lunar-trick"), "3p.json"), "utf8")) as ReplayRequest;
     const at = req.actions.findIndex((a) => a.type === "play");
     req.actions[at] = { ...req.actions[at], card: "risi\ng-1" };
     await replayAnswers(JSON.stringify(req, null, 2));
