@@ -39,7 +39,7 @@ describe("vitest.config.ts", () => {
 
   it("npm test alone leaves LONG_FILES out; the scripts that name their files (fuzz, test:parity) name files that exist", () => {
     const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.test).toContain("SYZYGY_NPM_TEST=1 vitest run");
+    expect(scripts.test).toBe("node scripts/pretest.mjs && SYZYGY_NPM_TEST=1 vitest run");
     // test:long runs each ALONE file by itself after the rest.
     for (const f of ALONE) expect(scripts["test:long"]).toContain(`vitest run ${f}`);
     for (const name of ["fuzz", "test:parity"]) {
@@ -47,5 +47,20 @@ describe("vitest.config.ts", () => {
       expect(named.length, name).toBeGreaterThan(0);
       for (const f of named) expect(fs.existsSync(path.join(ROOT, f)), `${name}: ${f}`).toBe(true);
     }
+  });
+
+  it("npm test readies, before vitest, the type check of everything tsconfig.json names, the Lua bundle, dist/ and the TTS scripts", async () => {
+    // @ts-expect-error a plain .mjs script without declarations
+    const { STEPS } = (await import("../scripts/pretest.mjs")) as { STEPS: { what: string; cmd: string; args: string[] }[] };
+    const line = (what: string): string => {
+      const step = STEPS.find((s) => s.what === what);
+      expect(step, what).toBeDefined();
+      return [path.basename(step!.cmd), ...step!.args].join(" ");
+    };
+    expect(line("type check")).toMatch(/^tsc -p tsconfig\.json --noEmit --incremental/);
+    expect(line("Lua bundle")).toBe("tsx src/lua-host/build.ts --if-stale");
+    expect(line("dist/")).toMatch(/bin\/syzygy\.js --version$/);
+    expect(line("TTS scripts")).toBe("tsx scripts/warm-tts-scripts.ts");
+    expect(fs.existsSync(path.join(ROOT, "scripts/warm-tts-scripts.ts"))).toBe(true);
   });
 });
