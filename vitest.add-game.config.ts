@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * `npm run test:add-game` (CI runs it; too slow for npm test): test/add-game.proof.ts adds an
- * engine game and a data-only game to a copy of the project and runs its whole `npm test`.
+ * engine game and a data-only game to a copy of the project and runs its whole `npm test`, then
+ * the print tests npm test leaves out (LONG_FILES), and checks they ran cases naming the new games.
  */
 export default defineConfig({
   test: {

@@ -1,12 +1,16 @@
 /**
- * Regenerates the whole-game example replays in examples/ after an engine or PRNG change.
- * Each file keeps its header (game, players, seed, dealer, deal); its actions are replayed while
- * they stay legal and the game is continued by the game's greedy policy. A file may ask for a
- * property (`--find tie-broken-by-bonus`): then seeds `<seed>`, `<seed>-1`, … are tried from
- * scratch until a greedy game has it.
- *   npx tsx scripts/make-examples.ts examples/lunar-trick-3p.json [--find tie-broken-by-bonus]
+ * Regenerates the whole-game example replays of src/engine/<game>/examples/ after an engine or
+ * PRNG change. Each file keeps its header (game, players, seed, dealer, deal); its actions are
+ * replayed while they stay legal and the game is continued by the game's greedy policy. A file
+ * may ask for a property (`--find tie-broken-by-bonus`): then seeds `<seed>`, `<seed>-1`, … are
+ * tried from scratch until a greedy game has it.
+ *   npx tsx scripts/make-examples.ts src/engine/lunar-trick/examples/3p.json [--find tie-broken-by-bonus]
+ * Given a game id instead, it plays every example of that game that has no actions yet (the one
+ * `syzygy new <id> --engine` writes), leaving the others alone:
+ *   npx tsx scripts/make-examples.ts <game>
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { findGame } from "../src/engine/registry";
 import { rngFromSeed } from "../src/engine/core/rng";
 import type { ReplayAction, ReplayRequest } from "../src/engine/sim";
@@ -49,26 +53,43 @@ function tieBrokenByBonus(events: { type: string; [k: string]: unknown }[]): boo
 
 const FINDERS: Record<string, (events: { type: string; [k: string]: unknown }[]) => boolean> = { "tie-broken-by-bonus": tieBrokenByBonus };
 
-const [file, flag, finder] = process.argv.slice(2);
-if (file === undefined) throw new Error("usage: make-examples.ts FILE [--find NAME]");
-const req = JSON.parse(readFileSync(file, "utf8")) as ReplayRequest & { [k: string]: unknown };
-let out: ReplayAction[];
-if (flag === "--find") {
-  const wanted = FINDERS[finder];
-  const base = String(req.seed).replace(/-\d+$/, "");
-  let found: { seed: string; actions: ReplayAction[] } | undefined;
-  for (let i = 0; i < 5000 && found === undefined; i++) {
-    const seed = i === 0 ? base : `${base}-${i}`;
-    const r = play({ ...req, seed, deal: undefined, setAside: undefined }, []);
-    if (wanted(r.events)) found = { seed, actions: r.actions };
+const [arg, flag, finder] = process.argv.slice(2);
+if (arg === undefined) throw new Error("usage: make-examples.ts FILE [--find NAME] | GAME");
+if (findGame(arg) !== undefined) {
+  const dir = join("src/engine", arg, "examples");
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : [];
+  for (const f of files) {
+    if ((JSON.parse(readFileSync(join(dir, f), "utf8")) as ReplayRequest).actions.length === 0) write(join(dir, f));
   }
-  if (found === undefined) throw new Error(`no seed found for ${finder}`);
-  req.seed = found.seed;
-  out = found.actions;
 } else {
-  out = play(req, req.actions).actions;
+  write(arg, flag, finder);
 }
-req.actions = out;
+
+function write(file: string, flag?: string, finder?: string): void {
+  const req = JSON.parse(readFileSync(file, "utf8")) as ReplayRequest & { [k: string]: unknown };
+  let out: ReplayAction[];
+  if (flag === "--find") {
+    const wanted = FINDERS[finder ?? ""];
+    const base = String(req.seed).replace(/-\d+$/, "");
+    let found: { seed: string; actions: ReplayAction[] } | undefined;
+    for (let i = 0; i < 5000 && found === undefined; i++) {
+      const seed = i === 0 ? base : `${base}-${i}`;
+      const r = play({ ...req, seed, deal: undefined, setAside: undefined }, []);
+      if (wanted(r.events)) found = { seed, actions: r.actions };
+    }
+    if (found === undefined) throw new Error(`no seed found for ${finder}`);
+    req.seed = found.seed;
+    out = found.actions;
+  } else {
+    out = play(req, req.actions).actions;
+  }
+  req.actions = out;
+  const text = format(req);
+  writeFileSync(file + ".tmp", text + "\n");
+  renameSync(file + ".tmp", file);
+  process.stderr.write(`${file}: ${out.length} actions, seed ${req.seed}\n`);
+}
+
 /** One top-level key per line; arrays of arrays/objects (deal, actions) one element per line. */
 function format(doc: Record<string, unknown>): string {
   const lines = Object.entries(doc).map(([k, v]) => {
@@ -77,7 +98,3 @@ function format(doc: Record<string, unknown>): string {
   });
   return `{\n${lines.join(",\n")}\n}`;
 }
-const text = format(req);
-writeFileSync(file + ".tmp", text + "\n");
-renameSync(file + ".tmp", file);
-process.stderr.write(`${file}: ${out.length} actions, seed ${req.seed}\n`);

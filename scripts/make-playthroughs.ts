@@ -1,6 +1,6 @@
 /**
  * Writes the golden playthroughs (src/engine/<game>/playthroughs/*.txt): one seeded complete game
- * per case of test/playthrough-helpers.ts `goldenCases()` (every game and player count, random and
+ * per case of scripts/playthroughs.ts `goldenCases()` (every game and player count, random and
  * greedy policy, and any other case a game's folder holds a transcript of, e.g. non-default
  * options), and deletes a default-named transcript no case names any more.
  * A new game: `npx tsx scripts/make-playthroughs.ts <game>` writes only its transcripts.
@@ -10,7 +10,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { GAME_IDS } from "../src/engine/registry";
-import { formatGolden, goldenCases, goldenPath, recordGolden, ROOT, transcriptFiles } from "../test/playthrough-helpers";
+import { formatGolden, goldenCases, goldenPath, recordGolden, ROOT, transcriptFiles } from "./playthroughs";
 
 const asked = process.argv.slice(2);
 for (const id of asked) {

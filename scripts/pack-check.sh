@@ -34,8 +34,8 @@ syzygy validate
 syzygy build > build.log 2>&1 || { cat build.log; fail "build failed"; }
 for game in $GAMES; do [ -f "out/$game/tts/$game.json" ] || fail "no TTS save for $game"; done
 # The engine bundle prebuilt into the package, run in Lua:
-syzygy replay "$ROOT/examples/lunar-trick-3p.json" --runtime lua > replay-lua.json
-syzygy replay "$ROOT/examples/lunar-trick-3p.json" > replay-node.json
+syzygy replay "$ROOT/src/engine/lunar-trick/examples/3p.json" --runtime lua > replay-lua.json
+syzygy replay "$ROOT/src/engine/lunar-trick/examples/3p.json" > replay-node.json
 cmp -s replay-lua.json replay-node.json || fail "--runtime lua and node replay differently"
 
 # The same games built by the clone's CLI: the same PNG and PDF bytes, and the same TTS saves but

@@ -2,10 +2,11 @@
  * Adding a game is one folder and one line (README "Adding a game", step by step): in a copy of
  * the project (the files git knows, node_modules shared entry by entry), `syzygy new <id>
  * --engine` and `syzygy new <id>` scaffold a game with a rules engine and one without, the engine
- * game is added to GAMES in src/games/list.ts, `npm run gen` and `make-playthroughs <id>` write
- * its generated files, and the copy's whole `npm test` passes — every contract, parity,
- * playthrough, TTS and data test picks the new games up by itself. Then the only file changed
- * outside the new games' own folders is src/games/list.ts, by its import and its entry.
+ * game gets its one line in src/games/list.ts, `npm run gen`, `make-playthroughs <id>` and
+ * `make-examples <id>` write its generated files, and the copy's whole `npm test` passes — every
+ * contract, parity, playthrough, print, TTS and data test picks the new games up by itself (the
+ * print tests are seen to run cases naming them). Then the only file changed outside the new
+ * games' own folders is src/games/list.ts, by one added line.
  * Run by `npm run test:add-game` (vitest.add-game.config.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -13,13 +14,38 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { LONG_FILES } from "../vitest.config";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const ENGINE_GAME = "proof-tricks";
 const PLAIN_GAME = "proof-deck";
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-add-game-"));
+/** Where the copy's vitest runs write their JSON reports: outside the copy, whose changes are checked. */
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-add-game-reports-"));
+/**
+ * The print tests with a case per game (test/games.ts): each must run cases naming the new games.
+ * Those of LONG_FILES (not in npm test) run in the copy after its npm test.
+ */
+const PRINT_FILES = ["print-content", "print-contents", "print-geometry", "print-ink", "print-packing", "print-pieces"].map((f) => `test/${f}.test.ts`);
 
-afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.rmSync(reports, { recursive: true, force: true });
+});
+
+interface JsonReport {
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+}
+
+/** The passed tests of a vitest JSON report, by test file (relative to the copy). */
+function passed(report: string): Map<string, string[]> {
+  const json = JSON.parse(fs.readFileSync(report, "utf8")) as JsonReport;
+  const out = new Map<string, string[]>();
+  for (const f of json.testResults) {
+    out.set(path.relative(copy, f.name), f.assertionResults.filter((a) => a.status === "passed").map((a) => a.fullName));
+  }
+  return out;
+}
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=proof", "-c", "user.email=proof@localhost", ...args], { cwd, encoding: "utf8", maxBuffer: 64 << 20 });
@@ -63,19 +89,17 @@ describe("adding a game: one folder and one line", () => {
     sh("node", ["bin/syzygy.js", "new", ENGINE_GAME, "--engine"]);
     sh("node", ["bin/syzygy.js", "new", PLAIN_GAME]);
     const list = path.join(copy, "src/games/list.ts");
-    const before = fs.readFileSync(list, "utf8");
-    const importLine = `import { definition as ${camel(ENGINE_GAME)} } from "../engine/${ENGINE_GAME}/index";`;
-    const after = before
-      .replace(/(\nexport const GAMES)/, `\n${importLine}$1`)
-      .replace(/(export const GAMES: GameDefinition\[\] = \[[^\]]*)\]/, `$1, ${camel(ENGINE_GAME)}]`);
-    expect(after).not.toBe(before);
-    fs.writeFileSync(list, after);
+    const gamesLine = `export { definition as ${camel(ENGINE_GAME)} } from "../engine/${ENGINE_GAME}/index";`;
+    fs.appendFileSync(list, `${gamesLine}\n`);
     sh("npm", ["run", "gen"]);
     sh("npx", ["tsx", "scripts/make-playthroughs.ts", ENGINE_GAME]);
+    sh("npx", ["tsx", "scripts/make-examples.ts", ENGINE_GAME]);
+    const example = JSON.parse(fs.readFileSync(path.join(copy, "src/engine", ENGINE_GAME, "examples/2p.json"), "utf8")) as { actions: unknown[] };
+    expect(example.actions.length, "the scaffolded example, played to its end").toBeGreaterThan(10);
     sh("node", ["bin/syzygy.js", "validate"]); // every game valid; compiles dist/ once, before tests time CLI runs
 
     // npm test exits 0 (sh checks); the verbose reporter lists every test, so the new games' are seen to run.
-    const test = sh("npm", ["test", "--", "--reporter=verbose"]).replace(/\x1b\[[0-9;]*m/g, "");
+    const test = sh("npm", ["test", "--", "--reporter=verbose", "--reporter=json", `--outputFile.json=${path.join(reports, "npm-test.json")}`]).replace(/\x1b\[[0-9;]*m/g, "");
     expect(test).toMatch(/Test Files\s+\d+ passed/);
     expect(test).not.toMatch(/Test Files\s+\d+ failed/);
     const ran = (id: string): string[] => test.split("\n").filter((l) => l.includes(id) && l.includes("✓"));
@@ -86,7 +110,17 @@ describe("adding a game: one folder and one line", () => {
     // the data-only game: its data and its plain TTS save
     expect(ran(PLAIN_GAME).length, PLAIN_GAME).toBeGreaterThan(0);
 
-    // What changed: list.ts (its import and entry) and new files in the new games' own places.
+    // The print tests ran cases naming each new game (those npm test leaves out, run here).
+    const longPrint = PRINT_FILES.filter((f) => LONG_FILES.includes(f));
+    sh("npx", ["vitest", "run", ...longPrint, "--reporter=json", `--outputFile.json=${path.join(reports, "print.json")}`]);
+    const printed = new Map([...passed(path.join(reports, "npm-test.json")), ...passed(path.join(reports, "print.json"))]);
+    for (const file of PRINT_FILES) {
+      for (const id of [ENGINE_GAME, PLAIN_GAME]) {
+        expect((printed.get(file) ?? []).filter((name) => name.includes(id)).length, `${file} ran cases for ${id}`).toBeGreaterThan(0);
+      }
+    }
+
+    // What changed: list.ts (its one line) and new files in the new games' own places.
     const changed = git(copy, "status", "--porcelain", "--untracked-files=all")
       .split("\n")
       .filter((l) => l !== "")
@@ -100,11 +134,7 @@ describe("adding a game: one folder and one line", () => {
     const diff = git(copy, "diff", "-U0", "--", "src/games/list.ts")
       .split("\n")
       .filter((l) => /^[+-](?![+-])/.test(l));
-    // git shows the changed GAMES line first, then the import added above it and the new GAMES line
-    expect(diff).toEqual([
-      expect.stringMatching(/^-export const GAMES: GameDefinition\[\] = \[/),
-      `+${importLine}`,
-      expect.stringMatching(new RegExp(`^\\+export const GAMES: GameDefinition\\[\\] = \\[.*, ${camel(ENGINE_GAME)}\\];$`)),
-    ]);
+    // exactly one line: added, none removed or changed
+    expect(diff).toEqual([`+${gamesLine}`]);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { grownDeck } from "../bench/builds";
+import { grownDeck } from "./grown-deck";
 import { pokerGame } from "../src/scaffold/poker";
 import { writeScaffold } from "../src/scaffold/files";
 import { loadGame } from "../src/model/load";

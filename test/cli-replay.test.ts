@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { run } from "./cli-support";
 
 const ROOT = join(__dirname, "..");
-const EXAMPLE = join(ROOT, "examples/lunar-trick-3p.json");
-const ILLEGAL = join(ROOT, "examples/lunar-trick-illegal.json");
+const EXAMPLE = join(ROOT, "src/engine/lunar-trick/examples/3p.json");
+const ILLEGAL = join(ROOT, "src/engine/lunar-trick/examples/illegal.json");
 
 function spawnCli(args: string[], input?: string) {
   return spawnSync(process.execPath, [join(ROOT, "bin/syzygy.js"), ...args], { cwd: ROOT, input, encoding: "utf8" });
@@ -66,7 +66,7 @@ describe("syzygy replay", () => {
     expect(report).toMatchObject({ ok: false, index: 5, rule: "LT-6" });
     expect(report.message).toMatch(/5-11/);
     expect(err.trim().split("\n")).toHaveLength(1);
-    expect(err).toMatch(/lunar-trick-illegal\.json:17:5: action 5 \(seat 0 play falling-16\) refused by LT-6/);
+    expect(err).toMatch(/lunar-trick\/examples\/illegal\.json:17:5: action 5 \(seat 0 play falling-16\) refused by LT-6/);
   });
 
   it("malformed JSON: an input error (exit 1) with line and column", async () => {

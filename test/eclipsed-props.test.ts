@@ -1,4 +1,6 @@
 /** Eclipsed property tests (fast-check): melds, valuation, legal/apply agreement and round bookkeeping. */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { allCardIds, cardOf, deadwoodOfCards } from "../src/engine/eclipsed/cards";
@@ -161,9 +163,15 @@ describe("game properties", () => {
 
 describe("simulation report (bench/eclipsed-report.ts)", () => {
   it("plays exactly the games `syzygy simulate --policy greedy` plays (same eventsHash and rounds)", async () => {
-    const { runReport } = await import("../bench/eclipsed-report");
+    // Run as documented (docs/simulation/eclipsed.md), a process: test/ never imports bench/ (test/architecture.test.ts).
+    const args = ["--import", "tsx", "bench/eclipsed-report.ts", "--games", "30", "--players", "2", "--seed", "report-check", "--policy", "greedy", "--format", "standard", "--json"];
+    const report = JSON.parse(execFileSync(process.execPath, args, { cwd: join(import.meta.dirname, ".."), encoding: "utf8" })) as {
+      eventsHash: string;
+      rounds: { mean: number };
+      turnsPerRound: { total: number };
+      roundWins: { fate: string }[];
+    };
     const { simulateGames } = await import("../src/engine/sim");
-    const report = runReport(30, 2, "report-check", "greedy", "standard");
     const sim = simulateGames({ game: "eclipsed", players: 2, games: 30, seed: "report-check", policy: "greedy" });
     if (!sim.ok) throw new Error(sim.message);
     expect(report.eventsHash).toBe(sim.eventsHash);

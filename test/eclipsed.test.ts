@@ -625,8 +625,8 @@ describe("more rulings in play", () => {
     expect(eclipsed.checkConfig(cfg([], [], "blitz"))?.message).toContain("unknown format");
   });
 
-  it("the example replay (examples/eclipsed-2p.json) plays the documented round", () => {
-    const req = JSON.parse(readFileSync("examples/eclipsed-2p.json", "utf8"));
+  it("the example replay (src/engine/eclipsed/examples/2p.json) plays the documented round", () => {
+    const req = JSON.parse(readFileSync("src/engine/eclipsed/examples/2p.json", "utf8"));
     let s = eclipsed.setup({ players: req.players, options: req.options, dealer: req.dealer, deal: req.deal, setAside: req.setAside }, req.seed);
     const events = [...eclipsed.startEvents(s)];
     for (const a of req.actions) {

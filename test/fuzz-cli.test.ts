@@ -20,13 +20,15 @@ import { meldReport } from "../src/cli/commands/meld";
 import { CliError } from "../src/cli/errors";
 import { checkReplayRequest } from "../src/cli/replay-request";
 import { ROOT, run } from "./cli-support";
+import { exampleFiles, examplesDir } from "./games";
 
 const FROM_ENV = Number(process.env.SYZYGY_FUZZ_RUNS);
 const LONG = Number.isInteger(FROM_ENV) && FROM_ENV > 0;
 /** Cases per property: small in `npm test`, SYZYGY_FUZZ_RUNS in `npm run fuzz`. */
 const runs = (quick: number): fc.Parameters<unknown> => (LONG ? { numRuns: FROM_ENV } : { numRuns: quick, seed: 20261201 });
 
-const EXAMPLES = ["lunar-trick-3p.json", "eclipsed-2p.json", "solar-eclipse-2p.json"].map((f) => readFileSync(join(ROOT, "examples", f), "utf8"));
+// One whole-game example of every engine game (not the refused ones).
+const EXAMPLES = exampleFiles().filter((e) => !e.file.endsWith("illegal.json")).map((e) => readFileSync(e.file, "utf8"));
 const BAD_OUTPUT = /internal error|Maximum call stack|undefined|\[object Object\]|NaN|\n\s+at /;
 
 const dir = mkdtempSync(join(tmpdir(), "syzygy-fuzz-"));
@@ -178,7 +180,7 @@ describe("fuzz: replay input", () => {
 
   it("a card id holding an escaped newline: the refusal stays one located line, the same in Lua", async () => {
     // found by `npm run fuzz`: a backslash typed before "n" in "rising-1" made the id "risi\ng-1"
-    const req = JSON.parse(EXAMPLES[0]) as ReplayRequest;
+    const req = JSON.parse(readFileSync(join(examplesDir("lunar-trick"), "3p.json"), "utf8")) as ReplayRequest;
     const at = req.actions.findIndex((a) => a.type === "play");
     req.actions[at] = { ...req.actions[at], card: "risi\ng-1" };
     await replayAnswers(JSON.stringify(req, null, 2));

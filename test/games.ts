@@ -2,10 +2,12 @@
  * What the test suite knows about games, derived: the games of the shipped data/ (with code or
  * without) and the games with an engine (src/games/list.ts). A test that runs "every game" reads
  * these, never a list of its own, so a new game's folder and its one line in GAMES are all the
- * suite needs to run it (README "Adding a game"; test/add-game.test.ts proves it).
+ * suite needs to run it (README "Adding a game"; test/add-game.proof.ts proves it).
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
 import { gameIds } from "../src/model/load";
 import { GAMES } from "../src/games/index";
 
@@ -27,4 +29,37 @@ export function playerCounts(game: string): number[] {
   const out: number[] = [];
   for (let n = g.engine.minPlayers; n <= g.engine.maxPlayers; n++) out.push(n);
   return out;
+}
+
+/**
+ * What the generic tests expect of one game beyond what they check of every game, read from the
+ * game's own folder: src/engine/<game>/test-expectations.yaml (a game without it, or without
+ * code, expects nothing more). Keys (each optional):
+ *   cardsHeldApart: card components never held in a hand with the others (their own backs on purpose)
+ *   printSheets: { <paper id>: sheets of paper its default two-sided PDF takes }
+ */
+export interface GameExpectations {
+  cardsHeldApart?: string[];
+  printSheets?: Record<string, number>;
+}
+
+export function expectations(game: string): GameExpectations {
+  const file = path.join(REPO, "src/engine", game, "test-expectations.yaml");
+  if (!existsSync(file)) return {};
+  return parse(readFileSync(file, "utf8")) as GameExpectations;
+}
+
+/** The folder of a game's example replay files (`syzygy replay` input): src/engine/<game>/examples/. */
+export const examplesDir = (game: string): string => path.join(REPO, "src/engine", game, "examples");
+
+/** Every example replay file of every engine game, in GAMES order, then by name. */
+export function exampleFiles(): { game: string; file: string }[] {
+  return ENGINE_GAMES.flatMap((game) => {
+    const dir = examplesDir(game);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => ({ game, file: path.join(dir, f) }));
+  });
 }

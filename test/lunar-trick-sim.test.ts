@@ -52,13 +52,13 @@ describe("replayGame", () => {
   });
 
   it("the example files replay as documented", () => {
-    const read = (f: string) => JSON.parse(readFileSync(join(__dirname, "../examples", f), "utf8")) as ReplayRequest;
-    for (const f of ["lunar-trick-3p.json", "lunar-trick-4p.json"]) {
+    const read = (f: string) => JSON.parse(readFileSync(join(__dirname, "../src/engine/lunar-trick/examples", f), "utf8")) as ReplayRequest;
+    for (const f of ["3p.json", "4p.json"]) {
       const report = replayGame(read(f));
       expect(report.ok, f).toBe(true);
       if (report.ok) expect(report.result.over, f).toBe(true);
     }
-    expect(replayGame(read("lunar-trick-illegal.json"))).toMatchObject({ ok: false, index: 5, rule: "LT-6" });
+    expect(replayGame(read("illegal.json"))).toMatchObject({ ok: false, index: 5, rule: "LT-6" });
   });
 
   it("options merge over the game's defaults", () => {

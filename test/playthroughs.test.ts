@@ -3,7 +3,7 @@
  * committed transcript is reproduced exactly in Node and in real Lua 5.2 (the engine bundle) —
  * every event, the mid-game and final views, the result — and `simulateGames` with the
  * transcript's request still plays that game (its eventsHash). Parity alone cannot catch a rule
- * change that alters both runtimes alike; a transcript does. See test/playthrough-helpers.ts.
+ * change that alters both runtimes alike; a transcript does. See scripts/playthroughs.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -24,7 +24,7 @@ import {
   ROOT,
   transcriptFiles,
   type ParsedGolden,
-} from "./playthrough-helpers";
+} from "../scripts/playthroughs";
 import { GAME_IDS } from "../src/engine/registry";
 
 const cases = goldenCases();

@@ -17,16 +17,17 @@ import { parseSvg, type SvgNode } from "../src/render/svg-parse";
 import { IDENTITY, multiply, parseTransform, type Matrix } from "../src/render/svg-geometry";
 import { DATA, REPO, game } from "./render-support";
 import { MM_PER_PT, backdropOf, contrastsUnder, printedFaces, textsOf, type PrintedFace, type PrintedText } from "./print-support";
+import { DATA_GAMES } from "./games";
 
-const GAMES = ["solar-eclipse", "eclipsed", "lunar-trick"] as const;
 const SMALL = 10 * MM_PER_PT;
 /** WCAG 2 AA: 4.5:1 for text below 18 pt, 3:1 for large text (18 pt and above). */
 const LARGE = 18 * MM_PER_PT;
 const WCAG_AA = 4.5;
 const WCAG_AA_LARGE = 3;
 
-const allFaces = (): PrintedFace[] => GAMES.flatMap((g) => printedFaces(g));
+const allFaces = (): PrintedFace[] => DATA_GAMES.flatMap((g) => printedFaces(g));
 const allTexts = (): PrintedText[] => allFaces().flatMap((f) => textsOf(f));
+const textsOfGame = (id: string): PrintedText[] => printedFaces(id).flatMap((f) => textsOf(f));
 
 /** The share of a text's backdrop that must reach the ratio: anti-aliased edges and thin rules may not. */
 const COVERED = 0.9;
@@ -52,63 +53,70 @@ describe("text contrast (WCAG 2 AA: 4.5:1 below 18 pt, 3:1 above)", () => {
     expect(worstContrast(text, face, new Map())).toBeCloseTo(2.2, 1);
   });
 
-  it("every text run on every face reaches 4.5:1 (3:1 from 18 pt) against what is printed under it", () => {
+  it.each(DATA_GAMES)("%s: every text run on every face reaches 4.5:1 (3:1 from 18 pt) against what is printed under it", (id) => {
     const backdrops = new Map<string, ReturnType<typeof backdropOf>>();
     const failures: string[] = [];
-    let checked = 0;
-    let large = 0;
-    for (const face of allFaces()) {
+    for (const face of printedFaces(id)) {
       for (const text of textsOf(face)) {
-        checked++;
         const need = text.size >= LARGE ? WCAG_AA_LARGE : WCAG_AA;
-        if (text.size >= LARGE) large++;
         const ratio = worstContrast(text, face, backdrops);
         if (ratio < need) failures.push(`${face.name}: "${text.text}" ${text.fill} at ${(text.size / MM_PER_PT).toFixed(1)} pt: ${ratio.toFixed(2)}:1`);
       }
     }
-    expect(checked).toBeGreaterThan(1000);
-    expect(large).toBeGreaterThan(100);
     expect(failures).toEqual([]);
+  });
+
+  it("the contrast check has text to measure: > 1000 runs across the games, > 100 of them large", () => {
+    const texts = allTexts();
+    expect(texts.length).toBeGreaterThan(1000);
+    expect(texts.filter((t) => t.size >= LARGE).length).toBeGreaterThan(100);
   });
 });
 
 describe("typography of the printed text", () => {
-  it("no internal ruling ids (SE-3, EC-25…) or placeholder notes on any face or printed value", () => {
-    const ruling = /\b(SE|LT|EC)-\d+\b/;
-    const bad = allTexts().filter((t) => ruling.test(t.text) || /placeholder/i.test(t.text));
-    expect(bad.map((t) => `${t.face}: ${t.text}`)).toEqual([]);
-    // Values that reach players elsewhere (Tabletop Simulator names and descriptions).
+  /** Values that reach players elsewhere: Tabletop Simulator names and descriptions. */
+  const stringsOf = (id: string): string[] => {
     const strings: string[] = [];
     const walk = (v: unknown): void => {
       if (typeof v === "string") strings.push(v);
       else if (Array.isArray(v)) v.forEach(walk);
       else if (v !== null && typeof v === "object") Object.values(v).forEach(walk);
     };
-    for (const id of GAMES) {
-      for (const c of game(id).components) walk([c.title, c.values, c.items.map((i) => i.values)]);
-      // The model's components: names, descriptions and item texts become TTS names and descriptions.
-      walk(loadGame(DATA, id, { checkTemplates: false }).components);
-    }
-    expect(strings.length).toBeGreaterThan(500);
+    for (const c of game(id).components) walk([c.title, c.values, c.items.map((i) => i.values)]);
+    // The model's components: names, descriptions and item texts become TTS names and descriptions.
+    walk(loadGame(DATA, id, { checkTemplates: false }).components);
+    return strings;
+  };
+
+  it.each(DATA_GAMES)("%s: no internal ruling ids (SE-3, EC-25…) or placeholder notes on any face or printed value", (id) => {
+    const ruling = /\b[A-Z]{2,3}-\d+\b/; // a game's ruling ids: its initials, a number
+    const bad = textsOfGame(id).filter((t) => ruling.test(t.text) || /placeholder/i.test(t.text));
+    expect(bad.map((t) => `${t.face}: ${t.text}`)).toEqual([]);
+    const strings = stringsOf(id);
     expect(strings.filter((s) => ruling.test(s) || /placeholder/i.test(s))).toEqual([]);
     expect(strings.filter((s) => s.includes("'"))).toEqual([]);
   });
 
-  it("one apostrophe (’), a true minus (−) and Light/Dark capitalised", () => {
-    const texts = allTexts();
+  it("the printed values checked for ruling ids are there (> 500 strings across the games)", () => {
+    expect(DATA_GAMES.reduce((n, id) => n + stringsOf(id).length, 0)).toBeGreaterThan(500);
+  });
+
+  it.each(DATA_GAMES)("%s: one apostrophe (’), a true minus (−) and Light/Dark capitalised", (id) => {
+    const texts = textsOfGame(id);
     expect(texts.filter((t) => t.text.includes("'")).map((t) => `${t.face}: ${t.text}`)).toEqual([]);
     expect(texts.filter((t) => /(^|[\s(])[-–]\d/.test(t.text)).map((t) => `${t.face}: ${t.text}`)).toEqual([]);
     expect(texts.filter((t) => /\b(light|dark)\b/.test(t.text)).map((t) => `${t.face}: ${t.text}`)).toEqual([]);
-    // The minus is there to be found: deadwood costs and the meter's Dark side print it.
-    expect(texts.some((t) => /−\d/.test(t.text))).toBe(true);
   });
 
-  it("a lone 6 or 9 is marked (6. / 9. or underlined), so it reads the same from any side", () => {
-    const faces = allFaces();
+  it("the minus is there to be found: deadwood costs and the meter's Dark side print it", () => {
+    expect(allTexts().some((t) => /−\d/.test(t.text))).toBe(true);
+  });
+
+  /** Every lone 6 or 9 on a face read from any side (reference sheets are read upright), marked (6. / 9. or underlined) or not. */
+  const sixesAndNines = (id: string): { marked: number; unmarked: string[] } => {
     let marked = 0;
     const unmarked: string[] = [];
-    // Reference sheets are read upright; cards, tokens and boards from any side of the table.
-    for (const face of faces.filter((f) => f.kind !== "sheet")) {
+    for (const face of printedFaces(id).filter((f) => f.kind !== "sheet")) {
       const lines = linesOf(face);
       for (const t of textsOf(face)) {
         if (/^[69]\.$/.test(t.text)) marked++;
@@ -121,14 +129,22 @@ describe("typography of the printed text", () => {
         else unmarked.push(`${t.face}: ${t.text}`);
       }
     }
-    expect(unmarked).toEqual([]);
-    expect(marked).toBeGreaterThan(20);
+    return { marked, unmarked };
+  };
+
+  it.each(DATA_GAMES)("%s: a lone 6 or 9 is marked (6. / 9. or underlined), so it reads the same from any side", (id) => {
+    expect(sixesAndNines(id).unmarked).toEqual([]);
   });
 
-  it('a number above "trick(s)" or "point(s)" agrees with it: 1 trick, 2 tricks', () => {
+  it("the 6-or-9 check finds marked numbers (> 20 across the games)", () => {
+    expect(DATA_GAMES.reduce((n, id) => n + sixesAndNines(id).marked, 0)).toBeGreaterThan(20);
+  });
+
+  /** Every number printed above "trick(s)" or "point(s)", and those that disagree with it. */
+  const unitPairs = (id: string): { pairs: number; wrong: string[] } => {
     const wrong: string[] = [];
     let pairs = 0;
-    for (const face of allFaces()) {
+    for (const face of printedFaces(id)) {
       const texts = textsOf(face);
       for (const unit of texts.filter((t) => /^(tricks?|points?)$/.test(t.text))) {
         const above = texts
@@ -140,42 +156,55 @@ describe("typography of the printed text", () => {
         if (one !== !unit.text.endsWith("s")) wrong.push(`${face.name}: ${above.text} ${unit.text}`);
       }
     }
-    expect(pairs).toBeGreaterThan(30);
-    expect(wrong).toEqual([]);
+    return { pairs, wrong };
+  };
+
+  it.each(DATA_GAMES)('%s: a number above "trick(s)" or "point(s)" agrees with it: 1 trick, 2 tricks', (id) => {
+    expect(unitPairs(id).wrong).toEqual([]);
+  });
+
+  it('the "1 trick" check finds numbers with units (> 30 across the games)', () => {
+    expect(DATA_GAMES.reduce((n, id) => n + unitPairs(id).pairs, 0)).toBeGreaterThan(30);
   });
 });
 
 describe("reference sheet tables", () => {
-  it('row labels (first column) never wrap ("Warden / (13)")', () => {
+  /** Every table of two or more columns on the game's sheets, and those whose row labels wrap. */
+  const tablesOf = (id: string): { tables: number; wrapped: string[] } => {
     // The page body of templates/partials/sheet-frame.hbs: 160 × 207 mm in two columns, type 3.7 mm shrinking to fit.
     const colours = { color: "#000000", accent: "#000000", rule: "#000000", shade: "#ffffff", iconColors: {} };
     const page = { x: 10, y: 33, w: 160, h: 207, columns: 2, size: 3.7, minSize: 2, ...colours };
     const wrapped: string[] = [];
     let tables = 0;
-    for (const id of GAMES) {
-      for (const item of loadGame(DATA, id, { checkTemplates: false }).components.flatMap((c) => c.items)) {
-        if (item.sections.length === 0) continue;
-        // Each table again, alone in one column at the size the whole page was set in.
-        const size = layoutFlow(item.sections, page).size;
-        const column = { x: 0, y: 0, w: (page.w - 6) / 2, h: 1000, columns: 1, size, minSize: size, ...colours };
-        for (const section of item.sections.filter((s) => s.table !== undefined && s.table.rows.length > 0)) {
-          const table = section.table!;
-          if ((table.headers?.length ?? 0) < 2) continue;
-          tables++;
-          const svg = layoutFlow([{ table }], column).svg;
-          const texts = [...svg.matchAll(/<text x="([^"]+)" y="([^"]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3] }));
-          // The header row names the columns: the second header's x is where the labels end.
-          const headerY = Math.min(...texts.map((t) => t.y));
-          const valueX = texts.filter((t) => t.y === headerY).map((t) => t.x).sort((a, b) => a - b)[1];
-          const labels = texts.filter((t) => t.x < valueX);
-          const lines = new Set(labels.map((t) => t.y)).size;
-          const rows = table.rows.length + 1;
-          if (lines !== rows) wrapped.push(`${id} ${section.heading}: ${labels.map((t) => t.text).join(" / ")}`);
-        }
+    for (const item of loadGame(DATA, id, { checkTemplates: false }).components.flatMap((c) => c.items)) {
+      if (item.sections.length === 0) continue;
+      // Each table again, alone in one column at the size the whole page was set in.
+      const size = layoutFlow(item.sections, page).size;
+      const column = { x: 0, y: 0, w: (page.w - 6) / 2, h: 1000, columns: 1, size, minSize: size, ...colours };
+      for (const section of item.sections.filter((s) => s.table !== undefined && s.table.rows.length > 0)) {
+        const table = section.table!;
+        if ((table.headers?.length ?? 0) < 2) continue;
+        tables++;
+        const svg = layoutFlow([{ table }], column).svg;
+        const texts = [...svg.matchAll(/<text x="([^"]+)" y="([^"]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3] }));
+        // The header row names the columns: the second header's x is where the labels end.
+        const headerY = Math.min(...texts.map((t) => t.y));
+        const valueX = texts.filter((t) => t.y === headerY).map((t) => t.x).sort((a, b) => a - b)[1];
+        const labels = texts.filter((t) => t.x < valueX);
+        const lines = new Set(labels.map((t) => t.y)).size;
+        const rows = table.rows.length + 1;
+        if (lines !== rows) wrapped.push(`${id} ${section.heading}: ${labels.map((t) => t.text).join(" / ")}`);
       }
     }
-    expect(tables).toBeGreaterThan(10);
-    expect(wrapped).toEqual([]);
+    return { tables, wrapped };
+  };
+
+  it.each(DATA_GAMES)('%s: row labels (first column) never wrap ("Warden / (13)")', (id) => {
+    expect(tablesOf(id).wrapped).toEqual([]);
+  });
+
+  it("the table check finds tables (> 10 across the games)", () => {
+    expect(DATA_GAMES.reduce((n, id) => n + tablesOf(id).tables, 0)).toBeGreaterThan(10);
   });
 });
 

@@ -13,6 +13,7 @@ import { DEFAULT_PRINT, PAPERS, type PrintOptions } from "../src/render/page";
 import { writePdf } from "../src/render/pdf";
 import { main } from "../src/cli";
 import { game, templates, tempDir } from "./render-support";
+import { DATA_GAMES } from "./games";
 
 const componentOf = (face: string): string => face.slice(0, face.indexOf("/"));
 
@@ -57,11 +58,8 @@ async function makePdf(id: string, print: PrintOptions): Promise<Made> {
   }
 }
 
-describe.each([
-  ["lunar-trick", DEFAULT_PRINT],
-  ["eclipsed", DEFAULT_PRINT],
-  ["lunar-trick", { ...DEFAULT_PRINT, layout: "fold" as const }],
-])("%s %o", (id, print) => {
+// Every game two-sided, and one in fold-and-glue (its contents list fronts only).
+describe.each([...DATA_GAMES.map((id) => [id, DEFAULT_PRINT] as const), ["lunar-trick", { ...DEFAULT_PRINT, layout: "fold" as const }] as const])("%s %o", (id, print) => {
   it("the first page lists, per component, pages that hold all of it — whole sheets, fronts with their backs", async () => {
     const { doc, text } = await pdfOf(id, print);
     const g = game(id);

@@ -19,6 +19,7 @@ import { edgeDistance, pageGeometry, unionBox, type Box, type PageGeometry } fro
 import { game, templates } from "./render-support";
 import { scaffoldedPoker } from "./scaffold-support";
 import { longOr } from "./long";
+import { DATA_GAMES } from "./games";
 
 const PRINT_MARGIN = 5;
 const TOL = 0.05; // mm: PDF numbers are rounded to 1/1000 pt, clip paths are float32
@@ -35,7 +36,7 @@ interface Case {
 }
 
 const matrix: Case[] = [];
-for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
+for (const id of DATA_GAMES) {
   for (const paper of ["a4", "letter"] as const) {
     matrix.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
     matrix.push({ game: id, paper, print: { ...DEFAULT_PRINT, duplex: "short" }, name: `${id} ${paper} short-edge` });
@@ -45,7 +46,7 @@ for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
   }
 }
 matrix.push({ game: "eclipsed", paper: "letter", print: { ...DEFAULT_PRINT, layout: "fold", bleedLayout: true, cutLines: true }, name: "eclipsed letter --layout fold --bleed --cut-lines" });
-for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
+for (const id of DATA_GAMES) {
   for (const paper of ["a3", "tabloid"] as const) {
     matrix.push({ game: id, paper, print: DEFAULT_PRINT, name: `${id} ${paper}` });
     matrix.push({ game: id, paper, print: { ...DEFAULT_PRINT, layout: "fold" }, name: `${id} ${paper} --layout fold` });
@@ -59,8 +60,9 @@ matrix.push({ game: "demo", paper: "a4", print: DEFAULT_PRINT, name: "syzygy new
 matrix.push({ game: "demo", paper: "letter", print: { ...DEFAULT_PRINT, bleedLayout: true, duplex: "short" }, name: "syzygy new demo letter --bleed short-edge", project: scaffoldedPoker });
 
 /**
- * npm test measures every variant once and every game and paper size at least once, named here;
- * `npm run test:long` measures the whole matrix (test/long.ts).
+ * npm test measures every variant once and every shipped game and paper size at least once, named
+ * here, and each game this sample does not name in its plain Letter case (a new game is measured
+ * without an edit here); `npm run test:long` measures the whole matrix (test/long.ts).
  */
 const QUICK = [
   "eclipsed letter",
@@ -74,7 +76,12 @@ const QUICK = [
   "lunar-trick a3 --layout fold",
   "eclipsed a3 --bleed short-edge",
 ];
-const cases = longOr(matrix, (c) => c.project !== undefined || c.alignment === true || QUICK.includes(c.name));
+const sampledGames = new Set(matrix.filter((c) => QUICK.includes(c.name)).map((c) => c.game));
+const cases = longOr(matrix, (c) => c.project !== undefined || c.alignment === true || QUICK.includes(c.name) || (!sampledGames.has(c.game) && c.name === `${c.game} letter`));
+
+it("npm test's sample measures every game of data/", () => {
+  expect(DATA_GAMES.filter((id) => !cases.some((c) => c.game === id && c.project === undefined))).toEqual([]);
+});
 
 it("samples only cases of the matrix", () => {
   expect(QUICK.filter((name) => !matrix.some((c) => c.name === name))).toEqual([]);

@@ -14,6 +14,7 @@ import { DEFAULT_PRINT, PAPERS, type PrintOptions } from "../src/render/page";
 import { writePdf } from "../src/render/pdf";
 import { game, templates } from "./render-support";
 import { luminance } from "./print-support";
+import { DATA_GAMES } from "./games";
 
 /** Pages 3 (the first sheet's front) and 4 (its back) of a game's A4 PDF, at 20 dpi. */
 async function sheetPixels(id: string, print: PrintOptions): Promise<{ front: PNG; back: PNG }> {
@@ -37,15 +38,28 @@ function ink(png: PNG): number {
   return sum / (png.data.length / 4);
 }
 
-describe.each(["lunar-trick", "eclipsed", "solar-eclipse"])("%s --ink-saver", (id) => {
-  it("the dark backs take under half the ink; the fronts are the same pixels", async () => {
+/** A page is dark where it takes more ink than this: the backs the saver inverts. */
+const DARK = 0.4;
+const darkBacks = new Set<string>();
+
+describe.each(DATA_GAMES)("%s --ink-saver", (id) => {
+  it("dark backs take under half the ink (light ones are left alone); the fronts are the same pixels", async () => {
     const plain = await sheetPixels(id, DEFAULT_PRINT);
     const saver = await sheetPixels(id, { ...DEFAULT_PRINT, inkSaver: true });
-    expect(ink(plain.back)).toBeGreaterThan(0.4);
-    expect(ink(saver.back)).toBeLessThan(ink(plain.back) / 2);
+    if (ink(plain.back) > DARK) {
+      darkBacks.add(id);
+      expect(ink(saver.back)).toBeLessThan(ink(plain.back) / 2);
+    } else {
+      expect(Buffer.compare(saver.back.data, plain.back.data)).toBe(0);
+    }
     expect(Buffer.compare(saver.front.data, plain.front.data)).toBe(0);
   }, 60_000);
 });
+
+it("the check sees a dark back inverted: some game of data/ has dark backs", async () => {
+  if (darkBacks.size === 0) for (const id of DATA_GAMES) if (ink((await sheetPixels(id, DEFAULT_PRINT)).back) > DARK) darkBacks.add(id);
+  expect(darkBacks.size).toBeGreaterThan(0);
+}, 60_000);
 
 it("--ink-saver PDFs are named apart from the default ones", () => {
   expect(printDocument(game("lunar-trick"), PAPERS.letter, { ...DEFAULT_PRINT, inkSaver: true }).name).toBe("lunar-trick-letter-ink-saver.pdf");

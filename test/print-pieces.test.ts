@@ -16,8 +16,16 @@ import { writePdf } from "../src/render/pdf";
 import { BLEED_MM, type RenderComponent } from "../src/render/types";
 import { game, templates } from "./render-support";
 import { contrast, hexChannels, luminance, printedFaces } from "./print-support";
+import { DATA_GAMES, expectations } from "./games";
 
-const GAMES = ["solar-eclipse", "eclipsed", "lunar-trick"] as const;
+/** What a per-game check found, kept so the check across every game does not measure again. */
+function memo<T>(f: (id: string) => T): (id: string) => T {
+  const seen = new Map<string, T>();
+  return (id) => {
+    if (!seen.has(id)) seen.set(id, f(id));
+    return seen.get(id)!;
+  };
+}
 const artOf = (id: string): Map<string, string> => new Map(renderSides(game(id), templates()).sides.map((s) => [s.key, s.svg]));
 
 describe("backs hide what a card is", () => {
@@ -30,26 +38,32 @@ describe("backs hide what a card is", () => {
     expect(divider.svg).toBe(moon.svg);
   });
 
-  it("every card with a shared back in a game shows one back per card size (nothing tells decks apart from behind)", () => {
-    for (const id of GAMES) {
-      const g = game(id);
-      const faces = printedFaces(id);
-      const bySize = new Map<string, Set<string>>();
-      for (const c of g.components.filter((x) => x.kind === "card" && x.backTemplate !== undefined && x.items.every((i) => i.backTemplate === undefined))) {
-        // Decks a player holds together: same size, shared back. Solar Eclipse's bid and bonus cards are never in a hand with the playing cards.
-        if (id === "solar-eclipse" && c.id !== "playing-cards") continue;
-        const backs = faces.filter((f) => f.name.startsWith(`${id}/${c.id}/`) && f.name.endsWith("(back)")).map((f) => f.svg);
-        const key = `${c.width}×${c.height}`;
-        bySize.set(key, new Set([...(bySize.get(key) ?? []), ...backs]));
-      }
-      for (const [size, backs] of bySize) expect(backs.size, `${id} ${size}`).toBe(1);
+  it.each(DATA_GAMES)("%s: every card with a shared back shows one back per card size (nothing tells decks apart from behind)", (id) => {
+    const g = game(id);
+    const faces = printedFaces(id);
+    // Decks a player holds together: same size, shared back. The game's folder names any never in a hand with the others.
+    const apart = expectations(id).cardsHeldApart ?? [];
+    const bySize = new Map<string, Set<string>>();
+    for (const c of g.components.filter((x) => x.kind === "card" && x.backTemplate !== undefined && x.items.every((i) => i.backTemplate === undefined))) {
+      if (apart.includes(c.id)) continue;
+      const backs = faces.filter((f) => f.name.startsWith(`${id}/${c.id}/`) && f.name.endsWith("(back)")).map((f) => f.svg);
+      const key = `${c.width}×${c.height}`;
+      bySize.set(key, new Set([...(bySize.get(key) ?? []), ...backs]));
+    }
+    for (const [size, backs] of bySize) expect(backs.size, `${id} ${size}`).toBe(1);
+  });
+
+  it("the components a game's folder says are held apart are its card components", () => {
+    for (const id of DATA_GAMES) {
+      const cards = game(id).components.filter((c) => c.kind === "card").map((c) => c.id);
+      for (const c of expectations(id).cardsHeldApart ?? []) expect(cards, `${id}: cardsHeldApart ${c}`).toContain(c);
     }
   });
 });
 
 describe("art for print", () => {
-  it("no face of any game embeds a raster image (print-on-demand PDFs take vector art)", () => {
-    for (const id of GAMES) for (const f of printedFaces(id)) expect(f.svg, f.name).not.toMatch(/<image\b|data:image\/(png|jpe?g)/);
+  it.each(DATA_GAMES)("%s: no face embeds a raster image (print-on-demand PDFs take vector art)", (id) => {
+    for (const f of printedFaces(id)) expect(f.svg, f.name).not.toMatch(/<image\b|data:image\/(png|jpe?g)/);
   });
 
   /** Pixels of a face's art at `pxPerMm`, alpha only. */
@@ -61,21 +75,27 @@ describe("art for print", () => {
     return { w: img.width, h: img.height, a: (x, y) => px[(Math.floor((y + BLEED_MM) * s) * img.width + Math.floor((x + BLEED_MM) * s)) * 4 + 3] };
   }
 
-  it("every token's art reaches 1/8 in (3.175 mm) beyond its cut on every side that is cut alone", () => {
-    let checked = 0;
-    for (const id of GAMES) {
-      const g = game(id);
-      for (const c of g.components.filter((x) => x.kind === "token")) {
-        for (const f of printedFaces(id).filter((x) => x.name.startsWith(`${id}/${c.id}/`))) {
-          const art = alphaOf(f.svg, c.width + 2 * BLEED_MM, 20);
-          const thin: string[] = [];
-          for (const [x, y] of bandPoints(c, BLEED_MM - 0.1)) if (art.a(x, y) < 255) thin.push(`${x.toFixed(2)},${y.toFixed(2)}`);
-          expect(thin.slice(0, 5), `${f.name}: art missing within 1/8 in of the cut`).toEqual([]);
-          checked++;
-        }
+  /** Each token face's points within 1/8 in of its cut that the art misses. */
+  const tokenBleed = memo((id: string) => {
+    const out: { face: string; thin: string[] }[] = [];
+    const g = game(id);
+    for (const c of g.components.filter((x) => x.kind === "token")) {
+      for (const f of printedFaces(id).filter((x) => x.name.startsWith(`${id}/${c.id}/`))) {
+        const art = alphaOf(f.svg, c.width + 2 * BLEED_MM, 20);
+        const thin: string[] = [];
+        for (const [x, y] of bandPoints(c, BLEED_MM - 0.1)) if (art.a(x, y) < 255) thin.push(`${x.toFixed(2)},${y.toFixed(2)}`);
+        out.push({ face: f.name, thin });
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(5);
+    return out;
+  });
+
+  it.each(DATA_GAMES)("%s: every token's art reaches 1/8 in (3.175 mm) beyond its cut on every side that is cut alone", (id) => {
+    for (const t of tokenBleed(id)) expect(t.thin.slice(0, 5), `${t.face}: art missing within 1/8 in of the cut`).toEqual([]);
+  });
+
+  it("the token check sees tokens (≥ 5 faces across the games)", () => {
+    expect(DATA_GAMES.reduce((n, id) => n + tokenBleed(id).length, 0)).toBeGreaterThanOrEqual(5);
   });
 });
 
@@ -105,75 +125,92 @@ function bandPoints(c: RenderComponent, d: number): [number, number][] {
 }
 
 describe("cut outlines and cut lines", () => {
-  it("every token's cut outline is ≥ 3:1 against what lies just outside it (the meter marker is near-black)", async () => {
+  /** The contrast of every outlined token's cut line, sampled around it, on the game's A4 pages at 600 dpi. */
+  const outlines = memo(async (id: string): Promise<{ sampled: number; worst: string[] }> => {
     const dir = mkdtempSync(join(tmpdir(), "syzygy-outline-"));
     try {
       const worst: string[] = [];
       let sampled = 0;
-      for (const id of GAMES) {
-        const g = game(id);
-        const art = artOf(id);
-        const pages = printPages(g, PAPERS.a4, DEFAULT_PRINT);
-        for (const [n, page] of pages.entries()) {
-          const outlined = page.placements.filter((p) => p.outline);
-          if (outlined.length === 0) continue;
-          const file = join(dir, `${id}-${n}.pdf`);
-          writeFileSync(file, await writePdf([page], art, { title: "t", footer: "t", paper: PAPERS.a4, duplex: "long" }));
-          const dpi = 600;
-          const s = dpi / 25.4;
-          const box = outlined.map(bleedRect).reduce((u, r) => ({ x: Math.min(u.x, r.x), y: Math.min(u.y, r.y), x2: Math.max(u.x2, r.x + r.w), y2: Math.max(u.y2, r.y + r.h) }), { x: Infinity, y: Infinity, x2: -Infinity, y2: -Infinity });
-          const [x0, y0] = [Math.floor(box.x * s), Math.floor(box.y * s)];
-          execFileSync("pdftoppm", ["-png", "-r", String(dpi), "-x", String(x0), "-y", String(y0), "-W", String(Math.ceil((box.x2 - box.x) * s)), "-H", String(Math.ceil((box.y2 - box.y) * s)), "-singlefile", file, join(dir, "crop")]);
-          const png = PNG.sync.read(readFileSync(join(dir, "crop.png")));
-          const lum = (xMm: number, yMm: number): number => {
-            const px = Math.round(xMm * s) - x0;
-            const py = Math.round(yMm * s) - y0;
-            const i = (py * png.width + px) * 4;
-            return luminance(png.data[i], png.data[i + 1], png.data[i + 2]);
-          };
-          for (const p of outlined) {
-            const cx = p.x + p.w / 2;
-            const cy = p.y + p.h / 2;
-            const r = Math.min(p.w, p.h) / 2;
-            for (let a = 0; a < 2 * Math.PI; a += Math.PI / 24) {
-              const at = (rad: number): number => lum(cx + rad * Math.sin(a), cy - rad * Math.cos(a));
-              // The line: the darkest point across its width; beside it, just outside the cut.
-              const line = Math.min(at(r - 0.04), at(r), at(r + 0.04));
-              const outside = at(r + 0.22);
-              const ratio = contrast(line, outside);
-              sampled++;
-              if (ratio < 3) worst.push(`${id} page ${n + 1} ${p.face}: ${ratio.toFixed(2)}:1`);
-            }
+      const g = game(id);
+      const art = artOf(id);
+      const pages = printPages(g, PAPERS.a4, DEFAULT_PRINT);
+      for (const [n, page] of pages.entries()) {
+        const outlined = page.placements.filter((p) => p.outline);
+        if (outlined.length === 0) continue;
+        const file = join(dir, `${id}-${n}.pdf`);
+        writeFileSync(file, await writePdf([page], art, { title: "t", footer: "t", paper: PAPERS.a4, duplex: "long" }));
+        const dpi = 600;
+        const s = dpi / 25.4;
+        const box = outlined.map(bleedRect).reduce((u, r) => ({ x: Math.min(u.x, r.x), y: Math.min(u.y, r.y), x2: Math.max(u.x2, r.x + r.w), y2: Math.max(u.y2, r.y + r.h) }), { x: Infinity, y: Infinity, x2: -Infinity, y2: -Infinity });
+        const [x0, y0] = [Math.floor(box.x * s), Math.floor(box.y * s)];
+        execFileSync("pdftoppm", ["-png", "-r", String(dpi), "-x", String(x0), "-y", String(y0), "-W", String(Math.ceil((box.x2 - box.x) * s)), "-H", String(Math.ceil((box.y2 - box.y) * s)), "-singlefile", file, join(dir, "crop")]);
+        const png = PNG.sync.read(readFileSync(join(dir, "crop.png")));
+        const lum = (xMm: number, yMm: number): number => {
+          const px = Math.round(xMm * s) - x0;
+          const py = Math.round(yMm * s) - y0;
+          const i = (py * png.width + px) * 4;
+          return luminance(png.data[i], png.data[i + 1], png.data[i + 2]);
+        };
+        for (const p of outlined) {
+          const cx = p.x + p.w / 2;
+          const cy = p.y + p.h / 2;
+          const r = Math.min(p.w, p.h) / 2;
+          for (let a = 0; a < 2 * Math.PI; a += Math.PI / 24) {
+            const at = (rad: number): number => lum(cx + rad * Math.sin(a), cy - rad * Math.cos(a));
+            // The line: the darkest point across its width; beside it, just outside the cut.
+            const line = Math.min(at(r - 0.04), at(r), at(r + 0.04));
+            const outside = at(r + 0.22);
+            const ratio = contrast(line, outside);
+            sampled++;
+            if (ratio < 3) worst.push(`${id} page ${n + 1} ${p.face}: ${ratio.toFixed(2)}:1`);
           }
         }
       }
-      expect(sampled).toBeGreaterThan(100);
-      expect([...new Set(worst)].slice(0, 10)).toEqual([]);
+      return { sampled, worst: [...new Set(worst)] };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it.each(DATA_GAMES)("%s: every token's cut outline is ≥ 3:1 against what lies just outside it (the meter marker is near-black)", async (id) => {
+    expect((await outlines(id)).worst.slice(0, 10)).toEqual([]);
   }, 120_000);
 
-  it("--cut-lines: the lines stop at the art (they would stay on a card cut a hair off), and are ≥ 3:1 on paper", () => {
+  it("the outline check samples outlines (> 100 points across the games)", async () => {
+    let sampled = 0;
+    for (const id of DATA_GAMES) sampled += (await outlines(id)).sampled;
+    expect(sampled).toBeGreaterThan(100);
+  }, 120_000);
+
+
+  /** Every cut line of the game's A4 and Letter pages, trimmed and bled, and those that cross a piece's art. */
+  const cutLines = memo((id: string): { lines: number; crossing: string[] } => {
     let lines = 0;
-    for (const id of GAMES) {
-      const g = game(id);
-      for (const paper of ["a4", "letter"] as const) {
-        for (const bleedLayout of [false, true]) {
-          const pages = printPages(g, PAPERS[paper], { ...DEFAULT_PRINT, cutLines: true, bleedLayout });
-          for (const [n, page] of pages.entries()) {
-            for (const l of page.lines.filter((x) => x.kind === "cut")) {
-              lines++;
-              for (const r of page.placements.map(bleedRect)) {
-                const crosses = l.x1 === l.x2 ? l.x1 > r.x && l.x1 < r.x + r.w && Math.max(l.y1, l.y2) > r.y && Math.min(l.y1, l.y2) < r.y + r.h : l.y1 > r.y && l.y1 < r.y + r.h && Math.max(l.x1, l.x2) > r.x && Math.min(l.x1, l.x2) < r.x + r.w;
-                expect(crosses, `${id} ${paper} page ${n + 1}: cut line ${l.x1.toFixed(1)},${l.y1.toFixed(1)}–${l.x2.toFixed(1)},${l.y2.toFixed(1)} crosses art`).toBe(false);
-              }
+    const crossing: string[] = [];
+    const g = game(id);
+    for (const paper of ["a4", "letter"] as const) {
+      for (const bleedLayout of [false, true]) {
+        const pages = printPages(g, PAPERS[paper], { ...DEFAULT_PRINT, cutLines: true, bleedLayout });
+        for (const [n, page] of pages.entries()) {
+          for (const l of page.lines.filter((x) => x.kind === "cut")) {
+            lines++;
+            for (const r of page.placements.map(bleedRect)) {
+              const crosses = l.x1 === l.x2 ? l.x1 > r.x && l.x1 < r.x + r.w && Math.max(l.y1, l.y2) > r.y && Math.min(l.y1, l.y2) < r.y + r.h : l.y1 > r.y && l.y1 < r.y + r.h && Math.max(l.x1, l.x2) > r.x && Math.min(l.x1, l.x2) < r.x + r.w;
+              if (crosses) crossing.push(`${id} ${paper}${bleedLayout ? " --bleed" : ""} page ${n + 1}: cut line ${l.x1.toFixed(1)},${l.y1.toFixed(1)}–${l.x2.toFixed(1)},${l.y2.toFixed(1)} crosses art`);
             }
           }
         }
       }
     }
-    expect(lines).toBeGreaterThan(100);
+    return { lines, crossing };
+  });
+
+  it.each(DATA_GAMES)("%s --cut-lines: the lines stop at the art (they would stay on a card cut a hair off)", (id) => {
+    expect(cutLines(id).crossing.slice(0, 10)).toEqual([]);
+  });
+
+  it("--cut-lines: the check sees lines (> 100 across the games), and they are ≥ 3:1 on paper", () => {
+    expect(DATA_GAMES.reduce((n, id) => n + cutLines(id).lines, 0)).toBeGreaterThan(100);
     // The cut line's grey on white paper.
     expect(contrast(luminance(...hexChannels("#888888")), 1)).toBeGreaterThanOrEqual(3);
   });
@@ -204,8 +241,10 @@ describe("no sheet of paper for a piece that fits on another", () => {
     expect(holds(board.front, "cards")).toBe(true);
   });
 
-  it("Eclipsed A4: card sheets, the meter board's sheet (180 mm is wider than two free card cells) and one reference sheet", () => {
-    const sheets = sheetsOf(printPages(game("eclipsed"), PAPERS.a4, DEFAULT_PRINT));
-    expect(sheets).toHaveLength(Math.ceil(52 / 9) + 2);
+  // The game's folder may say how many sheets its default PDF takes (src/engine/<game>/test-expectations.yaml, printSheets).
+  const counted = DATA_GAMES.flatMap((id) => Object.entries(expectations(id).printSheets ?? {}).map(([paper, sheets]) => ({ id, paper, sheets })));
+  it.each(counted)("$id $paper: the two-sided PDF takes $sheets sheets, as its folder says", ({ id, paper, sheets }) => {
+    expect(Object.keys(PAPERS), `${id}: printSheets names a paper`).toContain(paper);
+    expect(sheetsOf(printPages(game(id), PAPERS[paper as keyof typeof PAPERS], DEFAULT_PRINT))).toHaveLength(sheets);
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { renderSides } from "../src/render/build";
 import { directPlan, recordArt, serializeArt } from "../src/render/pdf-art";
 import { game, templates } from "./render-support";
+import { DATA_GAMES } from "./games";
 
 const VIEW = `xmlns="http://www.w3.org/2000/svg" width="60" height="90" viewBox="-3 -3 60 90"`;
 const svg = (body: string): string => `<svg ${VIEW}>${body}</svg>`;
@@ -76,9 +77,9 @@ const FALLBACK: Record<string, string> = {
 };
 
 describe("PDF art drawn directly (the templates' SVG subset)", () => {
-  it("records every face of the three games exactly as svg-to-pdfkit does; only gradient faces fall back", () => {
+  it("records every face of every game of data/ exactly as svg-to-pdfkit does; only gradient faces fall back", () => {
     let direct = 0;
-    for (const id of ["solar-eclipse", "eclipsed", "lunar-trick"]) {
+    for (const id of DATA_GAMES) {
       for (const side of renderSides(game(id), templates()).sides) {
         const covered = directPlan(side.svg) !== undefined;
         // The subset covers everything but gradients (the Eclipsed meter track).

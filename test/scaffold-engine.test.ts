@@ -29,9 +29,11 @@ describe("syzygy new <id> --engine", () => {
     expect(r.out).toContain("add it to GAMES in src/games/list.ts");
     const dir = path.join(p.engine, "star-whist");
     expect(fs.readdirSync(dir).sort()).toEqual(
-      ["cards.ts", "data-types.ts", "data.gen.ts", "deal.ts", "index.ts", "policy.ts", "rules.ts", "schema.ts", "table.ts", "types.ts", "view.ts"].sort(),
+      ["cards.ts", "data-types.ts", "data.gen.ts", "deal.ts", "examples", "index.ts", "policy.ts", "rules.ts", "schema.ts", "table.ts", "types.ts", "view.ts"].sort(),
     );
-    for (const f of fs.readdirSync(dir)) {
+    // its example replay, as every engine game has one (scripts/make-examples.ts plays it)
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "examples", "2p.json"), "utf8"))).toEqual({ game: "star-whist", players: 2, seed: "example", actions: [] });
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith(".ts"))) {
       const text = fs.readFileSync(path.join(dir, f), "utf8");
       expect(text, f).not.toMatch(/__(ID|NAME|P)__/);
     }

@@ -53,6 +53,9 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     const cards = model.components[0].items;
     expect(new Set(cards.map((c) => `${c.fields.suit}/${c.fields.rank}`)).size).toBe(52);
     expect(cards.find((c) => c.id === "queen-of-hearts")?.style?.id).toBe("hearts");
+    // A lone 6 or 9 is marked, so it reads the same from either end (print-content's check on every game).
+    expect(cards.filter((c) => /^[69]$/.test(String(c.fields.index)))).toEqual([]);
+    expect(cards.find((c) => c.id === "six-of-hearts")?.fields.index).toBe("6.");
   });
 
   it("builds PNGs, A4 and Letter PDFs and the TTS save, without a warning", () => {

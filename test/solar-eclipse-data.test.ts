@@ -58,9 +58,9 @@ describe("data/solar-eclipse/rules.yaml", () => {
   });
 });
 
-describe("example replays (examples/solar-eclipse-*.json)", () => {
-  const load = (name: string): ReplayRequest => JSON.parse(fs.readFileSync(path.resolve("examples", name), "utf8"));
-  for (const name of ["solar-eclipse-2p.json", "solar-eclipse-3p.json"]) {
+describe("example replays (src/engine/solar-eclipse/examples/*.json)", () => {
+  const load = (name: string): ReplayRequest => JSON.parse(fs.readFileSync(path.resolve("src/engine/solar-eclipse/examples", name), "utf8"));
+  for (const name of ["2p.json", "3p.json"]) {
     it(`${name} replays a whole game to its end`, () => {
       const report = replayGame(load(name));
       if (!report.ok) throw new Error(`${report.rule} ${report.message}`);
@@ -75,8 +75,8 @@ describe("example replays (examples/solar-eclipse-*.json)", () => {
       expect(report.active).toEqual([]);
     });
   }
-  it("solar-eclipse-3p.json ends in a points tie broken by final-round bonus cards (SE-10)", () => {
-    const report = replayGame(load("solar-eclipse-3p.json"));
+  it("3p.json ends in a points tie broken by final-round bonus cards (SE-10)", () => {
+    const report = replayGame(load("3p.json"));
     if (!report.ok) throw new Error(report.message);
     const over = report.events[report.events.length - 1] as unknown as { winners: number[]; totals: number[] };
     const rounds = report.events.filter((e) => e.type === "round") as unknown as { bonus: number[] }[];
@@ -87,13 +87,13 @@ describe("example replays (examples/solar-eclipse-*.json)", () => {
     const finalBonus = rounds[rounds.length - 1].bonus;
     for (const p of tied) if (p !== over.winners[0]) expect(finalBonus[over.winners[0]]).toBeGreaterThan(finalBonus[p]);
   });
-  it("solar-eclipse-illegal.json is refused at the face-down commit that does not follow suit (SE-6/SE-7)", () => {
-    const report = replayGame(load("solar-eclipse-illegal.json"));
+  it("illegal.json is refused at the face-down commit that does not follow suit (SE-6/SE-7)", () => {
+    const report = replayGame(load("illegal.json"));
     expect(report).toMatchObject({ ok: false, index: 4, rule: "SE-6" });
     if (!report.ok) expect(report.message).toContain("face-down");
   });
   it("a replay with a bad deal is refused before play (SE-4)", () => {
-    const req = load("solar-eclipse-2p.json");
+    const req = load("2p.json");
     const report = replayGame({ ...req, deal: [req.deal![0], req.deal![0]] });
     expect(report).toMatchObject({ ok: false, index: -1, rule: "SE-4" });
   });

@@ -21,6 +21,7 @@ export const ENGINE_SOURCES: [string, string][] = [
  * Change the rules in rules.ts (and here); the trick pieces are in src/engine/kit/trick.ts.
  */
 import type { GameDefinition } from "../kit/definition";
+import { engineOf } from "../kit/engine";
 import type { Game } from "../core/types";
 import type { SimHooks } from "../core/sim-types";
 import { RULES } from "./data.gen";
@@ -36,23 +37,20 @@ export * from "./types";
 
 export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
-export const engine: Engine = {
-  id: "__ID__",
-  minPlayers: playerRange(RULES).min,
-  maxPlayers: playerRange(RULES).max,
-  defaultOptions: () => defaultOptions(),
-  setup: (config, seed) => setup(config, seed),
-  active: (state) => active(state),
-  legal: (state, seat) => legal(state, seat),
-  apply: (state, seat, action) => apply(state, seat, action),
-  view: (state, seat) => view(state, seat),
-  result: (state) => result(state),
-  greedy: (state, seat, actions, rng) => greedy(state, seat, actions, rng),
-  cards: (state) => cardsOf(state),
-  hiddenFrom: (state, seat) => hiddenFrom(state, seat),
-  startEvents: (state) => startEvents(state),
-  checkConfig: (config) => checkConfig(config),
-};
+export const engine: Engine = engineOf("__ID__", playerRange(RULES), {
+  defaultOptions,
+  setup,
+  active,
+  legal,
+  apply,
+  view,
+  result,
+  greedy,
+  cards: cardsOf,
+  hiddenFrom,
+  startEvents,
+  checkConfig,
+});
 
 /** The one object the rest of syzygy knows this game by (src/engine/kit/definition.ts). */
 export const definition: GameDefinition = {
@@ -139,6 +137,7 @@ export interface View {
  * shared kit's (src/engine/kit/trick.ts).
  */
 import type { ApplyResult, GameResult, Seat } from "../core/types";
+import { shown } from "../core/serialize";
 import { contains, isSeat, mod, reject, replaced, without } from "../core/util";
 import { addTrick, followable, followProblem, trickPoints, trickWinner } from "../kit/trick";
 import { CARDS } from "./cards";
@@ -186,7 +185,8 @@ function applyPlay(state: State, seat: Seat, action: Action): ApplyResult<State,
   if (action.type !== "play") return reject("__P__-phase", "cards are being played: play one card");
   if (seat !== state.turn) return reject("__P__-turn", "it is seat " + state.turn + "'s turn");
   const hand = state.hands[seat];
-  if (!contains(hand, action.card)) return reject("__P__-hand", action.card + " is not in your hand");
+  // The card comes from outside (a replay file, a TTS drop): a value of any type, shown safely.
+  if (typeof action.card !== "string" || !contains(hand, action.card)) return reject("__P__-hand", shown(action.card) + " is not in your hand");
   const problem = followProblem(hand, leadSuit(state), action.card, CARDS, "__P__-3");
   if (problem !== undefined) return reject(problem.rule, problem.message);
   const events: Event[] = [{ type: "play", seat: seat, card: action.card }];

@@ -60,7 +60,8 @@ function readme(id: string, name: string): string {
 Made with \`syzygy new ${id} --engine\`: a 52-card deck and a rules engine for plain trick
 taking, in src/engine/${id}/ (the rules are in its index.ts header; the trick pieces come from
 src/engine/kit/trick.ts). Add the game to \`GAMES\` in src/games/list.ts, run \`npm run gen\`
-(its data.gen.ts) and \`npx tsx scripts/make-playthroughs.ts ${id}\` (its golden games), then
+(its data.gen.ts), \`npx tsx scripts/make-playthroughs.ts ${id}\` (its golden games) and
+\`npx tsx scripts/make-examples.ts ${id}\` (plays its example replay, src/engine/${id}/examples/), then
 \`npm test\` and \`npx syzygy build ${id}\` — README "Adding a game".
 
 - game.yaml: the components, sizes and colours; deck.yaml: the cards (suit and rank are the
@@ -89,5 +90,8 @@ export function engineGame(id: string): ScaffoldFiles {
   // The first data.gen.ts, as `npm run gen` writes it: the engine compiles (and the CLI with it) before the first gen.
   const cards = pokerDeck().map((c) => ({ id: c.id, name: c.name, suit: c.suit, rank: c.rank }));
   files.set(`engine/${id}/data.gen.ts`, engineDataSource(id, "deck.yaml", cards, RULES));
+  // The example replay every engine game has (`syzygy replay`): a header whose game
+  // `scripts/make-examples.ts <id>` plays to its end by the greedy policy.
+  files.set(`engine/${id}/examples/${RULES.players.min}p.json`, `${JSON.stringify({ game: id, players: RULES.players.min, seed: "example", actions: [] }, null, 2)}\n`);
   return files;
 }

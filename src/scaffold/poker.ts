@@ -11,7 +11,8 @@ const SUITS = [
   { id: "clubs", name: "Clubs", colour: "black" },
 ] as const;
 
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+// 6 and 9 marked with a point, as the shipped decks print them: a card is read from either end (test/print-content.test.ts).
+const RANKS = ["A", "2", "3", "4", "5", "6.", "7", "8", "9.", "10", "J", "Q", "K"];
 const RANK_NAMES = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King"];
 
 /** Suit symbols in a -1..1 box, drawn in the colour the template asks for (currentColor). */

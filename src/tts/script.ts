@@ -58,14 +58,9 @@ function sourceHash(): string {
 
 const require = createRequire(import.meta.url);
 
-/** The one-game list (same shape as src/games/list.ts) a save's script is compiled with. */
+/** The one-game list (same shape as src/games/list.ts: one export line) a save's script is compiled with. */
 export function oneGameList(game: string): string {
-  return [
-    `import type { GameDefinition } from "../engine/kit/definition";`,
-    `import { definition } from "../engine/${game}/index";`,
-    "export const GAMES: GameDefinition[] = [definition];",
-    "",
-  ].join("\n");
+  return `export { definition as game } from "../engine/${game}/index";\n`;
 }
 
 let lastProgram: import("typescript").Program | undefined;

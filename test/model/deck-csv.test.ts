@@ -20,6 +20,7 @@ import { WorkerPool } from "../../src/pipeline/pool";
 import { Watcher } from "../../src/pipeline/watch";
 import type { GameModel } from "../../src/model/types";
 import { REPO, runCli, tempData, type TempData } from "./helpers";
+import { DATA_GAMES } from "../games";
 
 const TEMPLATES = join(REPO, "templates");
 
@@ -40,7 +41,7 @@ const yamlModel = (game: string) => loadGame(join(REPO, "data"), game, { templat
 const problems = (t: TempData, game: string) => sortDiagnostics(checkGame(t.data, game, { checkTemplates: false }).diagnostics).map(formatDiagnostic);
 
 describe("a CSV deck", () => {
-  it.each(["lunar-trick", "eclipsed"])("%s: export-csv, then `deck: cards.csv`, gives the same model and the same SVGs", (game) => {
+  it.each(DATA_GAMES)("%s: export-csv, then `deck: cards.csv`, gives the same model and the same SVGs", (game) => {
     const t = tempData();
     const yaml = loadGame(t.data, game, { templatesDir: TEMPLATES });
     sheetGame(game, "cards.csv", (d) => d.write(`${game}/cards.csv`, exportCsvText(yaml)), t);

@@ -85,7 +85,7 @@ export function declare(command: Command): void {
 Input: {"game":"<game id>","players":3,"seed":"s","options":{},"dealer":0,
         "deal":[[ids...],[ids...],[ids...]],"setAside":[ids],
         "actions":[{"seat":0,"type":"<action>","card":"<card id>"}, ...]}
-(examples/ holds one replay file per game.)
+(src/engine/<game>/examples/ holds replay files of each game.)
 deal/setAside/dealer are optional (they replace the first round's shuffle). Seats are 0-based.
 "commitment" (optional, a TTS table's log has it): the seed must hash to it, else exit 1.
 Exit codes: 0 replayed; 1 bad input — invalid JSON, a wrong shape, a request or an action the

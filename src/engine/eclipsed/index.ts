@@ -17,6 +17,7 @@
  * schema (data file schemas). Full prose with rulings: docs/rules/eclipsed.md.
  */
 import type { GameDefinition } from "../kit/definition";
+import { engineOf } from "../kit/engine";
 import type { Game } from "../core/types";
 import type { SimHooks } from "../core/sim-types";
 import { ECLIPSED_RULES } from "./cards";
@@ -32,23 +33,20 @@ export * from "./types";
 
 export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
-export const eclipsed: Engine = {
-  id: "eclipsed",
-  minPlayers: playerRange(ECLIPSED_RULES).min,
-  maxPlayers: playerRange(ECLIPSED_RULES).max,
-  defaultOptions: () => defaultOptions(),
-  setup: (config, seed) => setup(config, seed),
-  active: (state) => active(state),
-  legal: (state, seat) => legal(state, seat),
-  apply: (state, seat, action) => apply(state, seat, action),
-  view: (state, seat) => view(state, seat),
-  result: (state) => result(state),
-  greedy: (state, seat, actions, rng) => greedy(state, seat, actions, rng),
-  cards: (state) => cardsOf(state),
-  hiddenFrom: (state, seat) => hiddenFrom(state, seat),
-  startEvents: (state) => startEvents(state),
-  checkConfig: (config) => checkConfig(config),
-};
+export const eclipsed: Engine = engineOf("eclipsed", playerRange(ECLIPSED_RULES), {
+  defaultOptions,
+  setup,
+  active,
+  legal,
+  apply,
+  view,
+  result,
+  greedy,
+  cards: cardsOf,
+  hiddenFrom,
+  startEvents,
+  checkConfig,
+});
 
 /** Eclipsed as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {

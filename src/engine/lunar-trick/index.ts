@@ -23,6 +23,7 @@
  * Full prose with rule ids: docs/rules/lunar-trick.md.
  */
 import type { GameDefinition } from "../kit/definition";
+import { engineOf } from "../kit/engine";
 import type { Game } from "../core/types";
 import { RULES } from "./data.gen";
 import type { SimHooks } from "../core/sim-types";
@@ -38,23 +39,20 @@ export * from "./types";
 
 export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
-export const lunarTrick: Engine = {
-  id: "lunar-trick",
-  minPlayers: playerRange(RULES).min,
-  maxPlayers: playerRange(RULES).max,
-  defaultOptions: () => defaultOptions(),
-  setup: (config, seed) => setup(config, seed),
-  active: (state) => active(state),
-  legal: (state, seat) => legal(state, seat),
-  apply: (state, seat, action) => apply(state, seat, action),
-  view: (state, seat) => view(state, seat),
-  result: (state) => result(state),
-  greedy: (state, seat, actions, rng) => greedy(state, seat, actions, rng),
-  cards: (state) => cardsOf(state),
-  hiddenFrom: (state, seat) => hiddenFrom(state, seat),
-  startEvents: (state) => startEvents(state),
-  checkConfig: (config) => checkConfig(config),
-};
+export const lunarTrick: Engine = engineOf("lunar-trick", playerRange(RULES), {
+  defaultOptions,
+  setup,
+  active,
+  legal,
+  apply,
+  view,
+  result,
+  greedy,
+  cards: cardsOf,
+  hiddenFrom,
+  startEvents,
+  checkConfig,
+});
 
 /** Lunar Trick as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {

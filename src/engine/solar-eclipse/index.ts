@@ -23,6 +23,7 @@
  * TTS adapter), schema (data file schemas). Full prose with rule ids: docs/rules/solar-eclipse.md.
  */
 import type { GameDefinition } from "../kit/definition";
+import { engineOf } from "../kit/engine";
 import type { Game } from "../core/types";
 import type { SimHooks } from "../core/sim-types";
 import { RULES } from "./data.gen";
@@ -40,23 +41,20 @@ export { winnersOf } from "./rules";
 
 export type Engine = Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event>;
 
-export const solarEclipse: Engine = {
-  id: GAME_ID,
-  minPlayers: playerRange(RULES).min,
-  maxPlayers: playerRange(RULES).max,
-  defaultOptions: () => defaultOptions(),
-  setup: (config, seed) => setup(config, seed),
-  active: (state) => active(state),
-  legal: (state, seat) => legal(state, seat),
-  apply: (state, seat, action) => apply(state, seat, action),
-  view: (state, seat) => view(state, seat),
-  result: (state) => result(state),
+export const solarEclipse: Engine = engineOf(GAME_ID, playerRange(RULES), {
+  defaultOptions,
+  setup,
+  active,
+  legal,
+  apply,
+  view,
+  result,
   greedy: (state, seat, actions) => greedyPolicy(view(state, seat), actions),
-  cards: (state) => cardsOf(state),
-  hiddenFrom: (state, seat) => hiddenFrom(state, seat),
-  startEvents: (state) => startEvents(state),
-  checkConfig: (config) => checkConfig(config),
-};
+  cards: cardsOf,
+  hiddenFrom,
+  startEvents,
+  checkConfig,
+});
 
 /** Solar Eclipse as one definition (src/engine/kit/definition.ts): engine, table adapter, data schemas. */
 export const definition: GameDefinition = {

@@ -14,6 +14,8 @@
  *   result / active / view <seat> {...}   the end: result, seats to act (none) and views
  * Write a new game's with `npx tsx scripts/make-playthroughs.ts <game>`; regenerate with
  * `npx tsx scripts/make-playthroughs.ts` (only after a deliberate rule change).
+ * It lives in scripts/ (which writes the transcripts; test/playthroughs.test.ts reads them) so
+ * imports run one way: test/ may import scripts/, never the reverse (test/architecture.test.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -165,7 +167,7 @@ export function recordGolden(c: GoldenCase): Golden {
 export function formatGolden(g: Golden): string {
   const r = g.request;
   const lines = [
-    `# Golden playthrough: ${r.game}, ${r.players} players, ${r.policy} policy (test/playthrough-helpers.ts).`,
+    `# Golden playthrough: ${r.game}, ${r.players} players, ${r.policy} policy (scripts/playthroughs.ts).`,
     "# Regenerate only after a deliberate rule change: npx tsx scripts/make-playthroughs.ts",
     `simulate ${canonical(g.request)}`,
     `replay ${canonical(g.replay)}`,
