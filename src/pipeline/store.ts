@@ -121,7 +121,8 @@ export class BuildStore {
     keepNewest(this.svgs.dir, KEEP_UNUSED_SVG, (f) => {
       const key = this.svgs.keyOf(f);
       return key !== undefined && !this.svgsUsed.has(key);
-    });    const dir = join(this.cacheDir, "png");
+    });
+    const dir = join(this.cacheDir, "png");
     if (!existsSync(dir)) return;
     const referenced = new Set<string>();
     const games = readdirSync(this.cacheDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
