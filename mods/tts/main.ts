@@ -25,7 +25,7 @@ import { saveConfig } from "./config";
 import { guarded, shieldPile, shielded, type TableObject } from "./table";
 import { tableText } from "./wording";
 import { UI_BOTS, UI_OPTION } from "../../src/table/ui-ids";
-import { freshSeed, stir, stirObject } from "./entropy";
+import { entropyBacklog, freshSeed, stir, stirObject } from "./entropy";
 import { selfCheckText } from "./selfcheck";
 
 declare let syzygyStart2: (player: unknown) => void;
@@ -41,6 +41,7 @@ declare let syzygySaveText: () => string;
 declare let syzygyMoves: () => number;
 declare let syzygyMovesFrom: (from: number) => string;
 declare let syzygyCheckTable: () => string;
+declare let syzygyEntropyBacklog: () => number;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
 const GOLD = { r: 1, g: 0.85, b: 0.3 };
@@ -217,6 +218,8 @@ syzygySaveText = () => saveText();
 syzygyMoves = () => movesMade();
 /** For tests: the moves from index `from` on (canonical JSON). */
 syzygyMovesFrom = (from) => movesFrom(from);
+/** For the Lua console and tests: bytes stirred into the seed pool and not hashed yet (hashed a block a frame). */
+syzygyEntropyBacklog = () => entropyBacklog();
 /** The table self-check (HUD button "Check this table", or the Lua console): printed to everyone, and returned. */
 syzygyCheckTable = () => {
   const text = selfCheckText();

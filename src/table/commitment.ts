@@ -93,29 +93,15 @@ const K = [
 
 const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
-/** The message's bytes (a JS code unit above 255 as two bytes), padded to whole 64-byte blocks. */
-function paddedBytes(text: string): number[] {
-  const bytes: number[] = [];
+/** Appends `text`'s bytes to `out` (a JS code unit above 255 as two bytes; Lua strings are bytes). */
+function pushBytes(out: number[], text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c > 255) {
-      bytes.push(Math.floor(c / 256) % 256);
-      bytes.push(c % 256);
-    } else bytes.push(c);
+      out.push(Math.floor(c / 256) % 256);
+      out.push(c % 256);
+    } else out.push(c);
   }
-  const bits = bytes.length * 8;
-  bytes.push(0x80);
-  while (bytes.length % 64 !== 56) bytes.push(0);
-  // The length in bits, 64-bit big-endian (messages here are far below 2^53 bits).
-  const high = Math.floor(bits / TWO32);
-  const low = bits % TWO32;
-  for (const word of [high, low]) {
-    bytes.push(Math.floor(word / 16777216) % 256);
-    bytes.push(Math.floor(word / 65536) % 256);
-    bytes.push(Math.floor(word / 256) % 256);
-    bytes.push(word % 256);
-  }
-  return bytes;
 }
 
 function compress(h: number[], bytes: number[], at: number): void {
@@ -176,15 +162,81 @@ function hex8(n: number): string {
   return out;
 }
 
-/** SHA-256 of `text`'s bytes, as 64 lowercase hex digits. */
-export function sha256Hex(text: string): string {
-  const bytes = paddedBytes(text);
+/**
+ * A SHA-256 computation fed piece by piece (FIPS 180-4 processes the message in 64-byte blocks, in
+ * order): `sha256Feed` only queues bytes, `sha256Step` hashes one queued block, so a caller can
+ * spread the work (the TTS table: one block a frame, never inside an event handler).
+ */
+export interface Sha256Stream {
+  h: number[];
+  /** Queued bytes; the first `at` of them are hashed already. */
+  queue: number[];
+  at: number;
+  /** Bytes fed in all. */
+  length: number;
+}
+
+export function sha256Start(): Sha256Stream {
   const h: number[] = [];
   for (const v of H0) h.push(v);
+  return { h: h, queue: [], at: 0, length: 0 };
+}
+
+export function sha256Feed(s: Sha256Stream, text: string): void {
+  const before = s.queue.length;
+  pushBytes(s.queue, text);
+  s.length = s.length + s.queue.length - before;
+}
+
+/** Bytes fed but not hashed yet. */
+export function sha256Backlog(s: Sha256Stream): number {
+  return s.queue.length - s.at;
+}
+
+/** Hashes one queued 64-byte block; false when fewer than 64 bytes wait (nothing done). */
+export function sha256Step(s: Sha256Stream): boolean {
+  if (s.queue.length - s.at < 64) return false;
+  compress(s.h, s.queue, s.at);
+  s.at = s.at + 64;
+  // Drop the hashed bytes now and then (not every block: that would copy the queue each time).
+  if (s.at >= 1024) {
+    const rest: number[] = [];
+    for (let i = s.at; i < s.queue.length; i++) rest.push(s.queue[i]);
+    s.queue = rest;
+    s.at = 0;
+  }
+  return true;
+}
+
+/** The digest of everything fed (64 lowercase hex digits); the stream itself is left as it was. */
+export function sha256Finish(s: Sha256Stream): string {
+  const h: number[] = [];
+  for (const v of s.h) h.push(v);
+  const bytes: number[] = [];
+  for (let i = s.at; i < s.queue.length; i++) bytes.push(s.queue[i]);
+  const bits = s.length * 8;
+  bytes.push(0x80);
+  while (bytes.length % 64 !== 56) bytes.push(0);
+  // The length in bits, 64-bit big-endian (messages here are far below 2^53 bits).
+  const high = Math.floor(bits / TWO32);
+  const low = bits % TWO32;
+  for (const word of [high, low]) {
+    bytes.push(Math.floor(word / 16777216) % 256);
+    bytes.push(Math.floor(word / 65536) % 256);
+    bytes.push(Math.floor(word / 256) % 256);
+    bytes.push(word % 256);
+  }
   for (let at = 0; at < bytes.length; at += 64) compress(h, bytes, at);
   let out = "";
   for (const v of h) out = out + hex8(v);
   return out;
+}
+
+/** SHA-256 of `text`'s bytes, as 64 lowercase hex digits. */
+export function sha256Hex(text: string): string {
+  const s = sha256Start();
+  sha256Feed(s, text);
+  return sha256Finish(s);
 }
 
 /** Hex digits of the commitment the table shows (128 bits). */

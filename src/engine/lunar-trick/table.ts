@@ -7,7 +7,7 @@
 import { byteOrder, stableSort } from "../core/util";
 import type { BaseEvent } from "../core/types";
 import { SHELF_X, markerRestPoint, placesFor, round3, scoreTokenLocal, toWorld, tokenSupplyPoint, trumpCardPoint, type Sheet } from "../../table/layout";
-import type { TableHost } from "../../table/host";
+import type { TableHost, Vec } from "../../table/host";
 import { defaultTableRules, type TableContext, type TableRules } from "../../table/adapter";
 import { OVER, OWN, SIT, WAIT, type RefusalHint } from "../../table/hints";
 import { revealEvent, trickHold, viewTrick, viewWon } from "../../table/tricks";
@@ -29,7 +29,7 @@ export const MARKER_RING = 80.5 / 95;
 
 
 function findSheet(host: TableHost, objects: { [note: string]: string }): Sheet | undefined {
-  const notes = notesWithPrefix(objects, "moon-phase-sheet/");
+  const notes = piecesOf(objects).sheet;
   if (notes.length === 0) return undefined;
   const obj = host.objectByGuid(objects[notes[0]]);
   if (obj === undefined) return undefined;
@@ -43,6 +43,39 @@ function notesWithPrefix(objects: { [note: string]: string }, prefix: string): s
   return stableSort(out, byteOrder);
 }
 
+/** The pieces' notes, sorted, for one save's objects (the glue's GMNotes index, made once a game). */
+interface Pieces {
+  objects: { [note: string]: string };
+  sheet: string[];
+  markers: string[];
+  trump: string[];
+  tokens: string[];
+}
+let pieces: Pieces | undefined;
+
+function piecesOf(objects: { [note: string]: string }): Pieces {
+  if (pieces === undefined || pieces.objects !== objects) {
+    pieces = {
+      objects: objects,
+      sheet: notesWithPrefix(objects, "moon-phase-sheet/"),
+      markers: notesWithPrefix(objects, "moon-markers/"),
+      trump: notesWithPrefix(objects, "trump-status/"),
+      tokens: notesWithPrefix(objects, "point-tokens/"),
+    };
+  }
+  return pieces;
+}
+
+/** Where arrange last put each piece, by GUID: an unchanged piece is not moved again (unless forced). */
+const placed: { [guid: string]: string } = {};
+
+function putPiece(ctx: TableContext, guid: string, p: Vec, flipped: boolean): void {
+  const key = p.x + "," + p.y + "," + p.z + (flipped ? ",down" : ",up");
+  if (!ctx.force && placed[guid] === key) return;
+  placed[guid] = key;
+  ctx.host.putPiece(guid, p, flipped);
+}
+
 function markerPoint(sheet: Sheet, n: number): { x: number; z: number } {
   const a = ((n - 0.5) / POSITIONS) * 2 * Math.PI;
   return { x: round3(sheet.x + Math.sin(a) * sheet.half * MARKER_RING), z: round3(sheet.z + Math.cos(a) * sheet.half * MARKER_RING) };
@@ -52,36 +85,37 @@ function arrange(ctx: TableContext): void {
   const v = ctx.game.view(ctx.state, -1) as LtPublic;
   const found = findSheet(ctx.host, ctx.objects);
   const sheet: Sheet = found !== undefined ? found : { x: SHELF_X, z: 0, half: 5 };
-  const markers = notesWithPrefix(ctx.objects, "moon-markers/");
+  const own = piecesOf(ctx.objects);
+  const markers = own.markers;
   for (let i = 0; i < markers.length; i++) {
     const guid = ctx.objects[markers[i]];
     if (i < v.markers.length) {
       const p = markerPoint(sheet, v.markers[i]);
-      ctx.host.putPiece(guid, { x: p.x, y: 1.3, z: p.z }, false);
+      putPiece(ctx, guid, { x: p.x, y: 1.3, z: p.z }, false);
     } else {
       const rest = markerRestPoint(sheet, i);
-      ctx.host.putPiece(guid, { x: rest.x, y: 1.3, z: rest.z }, false);
+      putPiece(ctx, guid, { x: rest.x, y: 1.3, z: rest.z }, false);
     }
   }
-  const trump = notesWithPrefix(ctx.objects, "trump-status/");
+  const trump = own.trump;
   if (trump.length > 0 && v.trumpSide !== "") {
     const at = trumpCardPoint(sheet);
-    ctx.host.putPiece(ctx.objects[trump[0]], { x: at.x, y: 1.3, z: at.z }, v.trumpSide === "falling");
+    putPiece(ctx, ctx.objects[trump[0]], { x: at.x, y: 1.3, z: at.z }, v.trumpSide === "falling");
   }
   // Point tokens: each seat's match points in front of it, the rest in the supply.
-  const tokens = notesWithPrefix(ctx.objects, "point-tokens/");
+  const tokens = own.tokens;
   const places = placesFor(ctx.players);
   let next = 0;
   for (let s = 0; s < ctx.players; s++) {
     for (let k = 0; k < v.totals[s] && next < tokens.length; k++) {
       const p = toWorld(places[s], scoreTokenLocal(k));
-      ctx.host.putPiece(ctx.objects[tokens[next]], { x: p.x, y: 1.3, z: p.z }, false);
+      putPiece(ctx, ctx.objects[tokens[next]], { x: p.x, y: 1.3, z: p.z }, false);
       next++;
     }
   }
   for (let k = next; k < tokens.length; k++) {
     const supply = tokenSupplyPoint(sheet);
-    ctx.host.putPiece(ctx.objects[tokens[k]], { x: supply.x, y: 1.3 + (k - next) * 0.2, z: supply.z }, false);
+    putPiece(ctx, ctx.objects[tokens[k]], { x: supply.x, y: 1.3 + (k - next) * 0.2, z: supply.z }, false);
   }
 }
 
