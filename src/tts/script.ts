@@ -5,7 +5,8 @@
  *
  * Where the sources are (a clone) the bundle is compiled once per source content: a cache file in
  * the OS temp folder is keyed by a hash of every source file that goes into it, so tests and
- * builds running side by side never see a stale or half-written script. An installed package has
+ * builds running side by side never see a stale or half-written script (./script-cache.ts; each
+ * new file prunes the older ones). An installed package has
  * no sources: it reads dist/lua/syzygy-tts.lua, the copy `npm run build` and `npm pack` put
  * there, and never loads TypeScript. Every TSTL diagnostic — warnings included, since they mark
  * code that behaves differently in Lua — fails the build.
@@ -20,6 +21,7 @@ import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
 import { isStale } from "../pipeline/stale";
 import { GAMES } from "../games/index";
 import { NO_GOTO_PLUGIN } from "../lua-host/build";
+import { cacheFileName, cachedBundle } from "./script-cache";
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
@@ -113,11 +115,10 @@ const memo = new Map<string, { hash: string; text: string }>();
 /** The compiled glue + `game`'s engine (without the config line). */
 export function glueBundle(game: string): string {
   if (!fs.existsSync(GLUE_TSCONFIG)) return prebuiltGlue(game);
-  const hash = `${sourceHash()}-${game}`;
+  const hash = sourceHash();
   const hit = memo.get(game);
   if (hit !== undefined && hit.hash === hash) return hit.text;
-  const cache = path.join(os.tmpdir(), `syzygy-tts-${hash}.lua`);
-  const text = fs.existsSync(cache) ? fs.readFileSync(cache, "utf8") : compileOnce(cache, game);
+  const text = cachedBundle(path.join(os.tmpdir(), cacheFileName(hash, game)), () => compile(game));
   memo.set(game, { hash, text });
   return text;
 }
@@ -147,40 +148,6 @@ function prebuiltGlue(game: string): string {
   const text = fs.readFileSync(file, "utf8");
   memo.set(game, { hash: "prebuilt", text });
   return text;
-}
-
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/**
- * Compiles into `cache`, one process at a time: parallel test workers (2 cores on CI) would
- * otherwise all compile the same bundle at once. A lock older than two minutes is stale.
- */
-function compileOnce(cache: string, game: string): string {
-  const lock = `${cache}.lock`;
-  for (;;) {
-    if (fs.existsSync(cache)) return fs.readFileSync(cache, "utf8");
-    let fd: number | undefined;
-    try {
-      fd = fs.openSync(lock, "wx");
-    } catch {
-      const age = fs.existsSync(lock) ? Date.now() - fs.statSync(lock).mtimeMs : 0;
-      if (age > 120_000) fs.rmSync(lock, { force: true });
-      sleep(200);
-      continue;
-    }
-    try {
-      const text = compile(game);
-      const tmp = `${cache}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, text);
-      fs.renameSync(tmp, cache);
-      return text;
-    } finally {
-      fs.closeSync(fd);
-      fs.rmSync(lock, { force: true });
-    }
-  }
 }
 
 function luaString(s: string): string {
