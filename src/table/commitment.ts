@@ -104,51 +104,61 @@ function pushBytes(out: number[], text: string): void {
   }
 }
 
-function compress(h: number[], bytes: number[], at: number): void {
+/** The 16 big-endian words of the block at `bytes[at]`. */
+function blockWords(bytes: number[], at: number): number[] {
   const w: number[] = [];
   for (let i = 0; i < 16; i++) {
     const j = at + i * 4;
     w.push(((bytes[j] * 256 + bytes[j + 1]) * 256 + bytes[j + 2]) * 256 + bytes[j + 3]);
   }
-  for (let i = 16; i < 64; i++) {
-    const a = w[i - 15];
-    const b = w[i - 2];
-    const s0 = xor(xor(rotr(a, 7), rotr(a, 18)), shr(a, 3));
-    const s1 = xor(xor(rotr(b, 17), rotr(b, 19)), shr(b, 10));
-    w.push(add(add(w[i - 16], s0), add(w[i - 7], s1)));
+  return w;
+}
+
+/** Word i (16 ≤ i < 64) of the message schedule, from the words before it (FIPS 180-4 §6.2.2, step 1). */
+function scheduleWord(w: number[], i: number): number {
+  const a = w[i - 15];
+  const b = w[i - 2];
+  const s0 = xor(xor(rotr(a, 7), rotr(a, 18)), shr(a, 3));
+  const s1 = xor(xor(rotr(b, 17), rotr(b, 19)), shr(b, 10));
+  return add(add(w[i - 16], s0), add(w[i - 7], s1));
+}
+
+/** Round i on the working variables v = [a, b, c, d, e, f, g, h] (step 3); w must hold word i. */
+function round(v: number[], w: number[], i: number): void {
+  const a = v[0];
+  const e = v[4];
+  const S1 = xor(xor(rotr(e, 6), rotr(e, 11)), rotr(e, 25));
+  const ch = xor(and(e, v[5]), and(not(e), v[6]));
+  const t1 = add(add(add(v[7], S1), add(ch, K[i])), w[i]);
+  const S0 = xor(xor(rotr(a, 2), rotr(a, 13)), rotr(a, 22));
+  const maj = xor(xor(and(a, v[1]), and(a, v[2])), and(v[1], v[2]));
+  v[7] = v[6];
+  v[6] = v[5];
+  v[5] = e;
+  v[4] = add(v[3], t1);
+  v[3] = v[2];
+  v[2] = v[1];
+  v[1] = a;
+  v[0] = add(t1, add(S0, maj));
+}
+
+/** Rounds `from` to 63 of a block (computing schedule words as they are needed), then adds v into h (step 4). */
+function finishBlock(h: number[], v: number[], w: number[], from: number): void {
+  for (let i = from; i < 64; i++) {
+    if (i >= w.length) w.push(scheduleWord(w, i));
+    round(v, w, i);
   }
-  let a = h[0];
-  let b = h[1];
-  let c = h[2];
-  let d = h[3];
-  let e = h[4];
-  let f = h[5];
-  let g = h[6];
-  let hh = h[7];
-  for (let i = 0; i < 64; i++) {
-    const S1 = xor(xor(rotr(e, 6), rotr(e, 11)), rotr(e, 25));
-    const ch = xor(and(e, f), and(not(e), g));
-    const t1 = add(add(add(hh, S1), add(ch, K[i])), w[i]);
-    const S0 = xor(xor(rotr(a, 2), rotr(a, 13)), rotr(a, 22));
-    const maj = xor(xor(and(a, b), and(a, c)), and(b, c));
-    const t2 = add(S0, maj);
-    hh = g;
-    g = f;
-    f = e;
-    e = add(d, t1);
-    d = c;
-    c = b;
-    b = a;
-    a = add(t1, t2);
-  }
-  h[0] = add(h[0], a);
-  h[1] = add(h[1], b);
-  h[2] = add(h[2], c);
-  h[3] = add(h[3], d);
-  h[4] = add(h[4], e);
-  h[5] = add(h[5], f);
-  h[6] = add(h[6], g);
-  h[7] = add(h[7], hh);
+  for (let k = 0; k < 8; k++) h[k] = add(h[k], v[k]);
+}
+
+function copy(xs: number[]): number[] {
+  const out: number[] = [];
+  for (const x of xs) out.push(x);
+  return out;
+}
+
+function compress(h: number[], bytes: number[], at: number): void {
+  finishBlock(h, copy(h), blockWords(bytes, at), 0);
 }
 
 function hex8(n: number): string {
@@ -174,12 +184,14 @@ export interface Sha256Stream {
   at: number;
   /** Bytes fed in all. */
   length: number;
+  /** The block at `at` under way (`round` < 64): its schedule so far and working variables. */
+  round: number;
+  w: number[];
+  v: number[];
 }
 
 export function sha256Start(): Sha256Stream {
-  const h: number[] = [];
-  for (const v of H0) h.push(v);
-  return { h: h, queue: [], at: 0, length: 0 };
+  return { h: copy(H0), queue: [], at: 0, length: 0, round: 64, w: [], v: [] };
 }
 
 export function sha256Feed(s: Sha256Stream, text: string): void {
@@ -188,15 +200,30 @@ export function sha256Feed(s: Sha256Stream, text: string): void {
   s.length = s.length + s.queue.length - before;
 }
 
-/** Bytes fed but not hashed yet. */
+/** Bytes fed and not hashed yet (a block under way counts as not hashed). */
 export function sha256Backlog(s: Sha256Stream): number {
   return s.queue.length - s.at;
 }
 
-/** Hashes one queued 64-byte block; false when fewer than 64 bytes wait (nothing done). */
-export function sha256Step(s: Sha256Stream): boolean {
-  if (s.queue.length - s.at < 64) return false;
-  compress(s.h, s.queue, s.at);
+/**
+ * Runs up to `rounds` of the 64 rounds of the next queued 64-byte block (a slice of a block
+ * costs that share of its time); false when no block is under way and fewer than 64 bytes wait.
+ */
+export function sha256Step(s: Sha256Stream, rounds = 64): boolean {
+  if (s.round >= 64) {
+    if (s.queue.length - s.at < 64) return false;
+    s.w = blockWords(s.queue, s.at);
+    s.v = copy(s.h);
+    s.round = 0;
+  }
+  const end = Math.min(64, s.round + Math.max(1, rounds));
+  for (let i = s.round; i < end; i++) {
+    if (i >= s.w.length) s.w.push(scheduleWord(s.w, i));
+    round(s.v, s.w, i);
+  }
+  s.round = end;
+  if (end < 64) return true;
+  for (let k = 0; k < 8; k++) s.h[k] = add(s.h[k], s.v[k]);
   s.at = s.at + 64;
   // Drop the hashed bytes now and then (not every block: that would copy the queue each time).
   if (s.at >= 1024) {
@@ -210,10 +237,14 @@ export function sha256Step(s: Sha256Stream): boolean {
 
 /** The digest of everything fed (64 lowercase hex digits); the stream itself is left as it was. */
 export function sha256Finish(s: Sha256Stream): string {
-  const h: number[] = [];
-  for (const v of s.h) h.push(v);
+  const h = copy(s.h);
+  let from = s.at;
+  if (s.round < 64) {
+    finishBlock(h, copy(s.v), copy(s.w), s.round);
+    from = from + 64;
+  }
   const bytes: number[] = [];
-  for (let i = s.at; i < s.queue.length; i++) bytes.push(s.queue[i]);
+  for (let i = from; i < s.queue.length; i++) bytes.push(s.queue[i]);
   const bits = s.length * 8;
   bytes.push(0x80);
   while (bytes.length % 64 !== 56) bytes.push(0);
