@@ -179,10 +179,14 @@ function hex8(n: number): string {
  */
 export interface Sha256Stream {
   h: number[];
-  /** Queued bytes; the first `at` of them are hashed already. */
+  /** Fed text not turned into bytes yet (from index `next` on), and its length in characters. */
+  texts: string[];
+  next: number;
+  chars: number;
+  /** Bytes; the first `at` of them are hashed already. */
   queue: number[];
   at: number;
-  /** Bytes fed in all. */
+  /** Bytes turned out of the fed text in all. */
   length: number;
   /** The block at `at` under way (`round` < 64): its schedule so far and working variables. */
   round: number;
@@ -191,18 +195,34 @@ export interface Sha256Stream {
 }
 
 export function sha256Start(): Sha256Stream {
-  return { h: copy(H0), queue: [], at: 0, length: 0, round: 64, w: [], v: [] };
+  return { h: copy(H0), texts: [], next: 0, chars: 0, queue: [], at: 0, length: 0, round: 64, w: [], v: [] };
 }
 
+/** Queues `text` (only remembered here: its bytes are read when they are hashed). */
 export function sha256Feed(s: Sha256Stream, text: string): void {
-  const before = s.queue.length;
-  pushBytes(s.queue, text);
-  s.length = s.length + s.queue.length - before;
+  s.texts.push(text);
+  s.chars = s.chars + text.length;
 }
 
-/** Bytes fed and not hashed yet (a block under way counts as not hashed). */
+/** Turns fed text into bytes until `need` bytes wait or all text is turned. */
+function fill(s: Sha256Stream, need: number): void {
+  while (s.queue.length - s.at < need && s.next < s.texts.length) {
+    const text = s.texts[s.next];
+    const before = s.queue.length;
+    pushBytes(s.queue, text);
+    s.length = s.length + s.queue.length - before;
+    s.chars = s.chars - text.length;
+    s.next = s.next + 1;
+  }
+  if (s.next === s.texts.length) {
+    s.texts = [];
+    s.next = 0;
+  }
+}
+
+/** Bytes fed and not hashed yet (a block under way counts as not hashed; text counts a byte a character). */
 export function sha256Backlog(s: Sha256Stream): number {
-  return s.queue.length - s.at;
+  return s.queue.length - s.at + s.chars;
 }
 
 /**
@@ -211,6 +231,7 @@ export function sha256Backlog(s: Sha256Stream): number {
  */
 export function sha256Step(s: Sha256Stream, rounds = 64): boolean {
   if (s.round >= 64) {
+    fill(s, 64);
     if (s.queue.length - s.at < 64) return false;
     s.w = blockWords(s.queue, s.at);
     s.v = copy(s.h);
@@ -237,6 +258,7 @@ export function sha256Step(s: Sha256Stream, rounds = 64): boolean {
 
 /** The digest of everything fed (64 lowercase hex digits); the stream itself is left as it was. */
 export function sha256Finish(s: Sha256Stream): string {
+  fill(s, TWO32);
   const h = copy(s.h);
   let from = s.at;
   if (s.round < 64) {
