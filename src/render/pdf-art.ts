@@ -18,6 +18,9 @@ import { drawPlan, planSvg, type SvgPlan } from "./pdf-art-direct";
 import { registerFonts } from "./pdf-fonts";
 import { embedImagesSynchronously } from "./pdf-art-images";
 import { PT_PER_MM } from "./types";
+import { svgBox } from "./svg-box";
+
+export { svgBox };
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (refs, pages, fonts) */
 
@@ -62,13 +65,6 @@ export interface ArtRecording {
 
 /** Tokens are 0x100000 + index in hex: six digits, never a 4-digit glyph id of pdfkit's. */
 const TOKEN_BASE = 0x100000;
-
-export function svgBox(svg: string): number[] {
-  // The SVG's viewBox starts at -bleed; its size is the art's full size including bleed.
-  const m = /viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!m) throw new Error("rendered SVG has no viewBox");
-  return m.slice(1).map(Number);
-}
 
 /** A page-like object that collects what svg-to-pdfkit draws (pdfkit has no public API for forms). */
 function standIn(doc: any, w: number, h: number, lines: (string | Uint8Array)[], resources: DetachedRef): object {
