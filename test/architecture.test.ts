@@ -143,11 +143,12 @@ function topFolders(graph: Graph): Graph {
 }
 
 describe("start-up loads what the command needs first", () => {
-  // pdfkit + fontkit + svg-to-pdfkit cost ~0.2 s of a process's start and sharp + resvg ~0.15 s
-  // (bench/startup.ts): `syzygy build` loads them when it first draws a PDF or rasterises a face
-  // (render/pdf.ts, render/raster-core.mjs, gallery/page-thumbs.ts import them then), so a cold
-  // build hands its first faces to the raster threads sooner and a command without PDFs never pays.
-  const LATE = ["pdfkit", "fontkit", "svg-to-pdfkit", "sharp", "@resvg/resvg-js", "pngjs"];
+  // pdfkit + fontkit cost ~0.2 s of a process's start, sharp + resvg ~0.15 s, svg-to-pdfkit,
+  // pngjs and the CSV libraries ~0.1 s (docs/benchmarks.md): `syzygy build` loads each when it
+  // first draws a PDF, rasterises a face, meets SVG outside the direct subset or art with
+  // transparency, or reads a sheet — so a cold build hands its first faces to the raster threads
+  // sooner, and a command that needs none of them never pays.
+  const LATE = ["pdfkit", "fontkit", "svg-to-pdfkit", "sharp", "@resvg/resvg-js", "pngjs", "csv-parse", "csv-stringify"];
 
   it.each(["src/cli.ts", "src/cli/commands/build.ts", "src/cli/commands/validate.ts"])("%s loads no PDF or raster library at start-up", (entry) => {
     const loaded = packagesLoadedBy(ROOT, entry);
@@ -157,7 +158,7 @@ describe("start-up loads what the command needs first", () => {
 
   it("sees the packages a file imports (the check's own check)", () => {
     const pdf = packagesLoadedBy(ROOT, "src/render/pdf.ts");
-    expect([...pdf.keys()]).toEqual(expect.arrayContaining(["pdfkit", "fontkit", "svg-to-pdfkit", "@resvg/resvg-js"]));
+    expect([...pdf.keys()]).toEqual(expect.arrayContaining(["pdfkit", "fontkit", "@resvg/resvg-js"]));
     expect(packagesLoadedBy(ROOT, "src/render/text.ts").has("harfbuzzjs")).toBe(true);
   });
 });

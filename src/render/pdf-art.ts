@@ -12,7 +12,8 @@
  * PDF's bytes never depend on what the thread drew before.
  */
 import PDFDocument from "pdfkit";
-import SVGtoPDF from "svg-to-pdfkit";
+import type SVGtoPDFType from "svg-to-pdfkit";
+import { createRequire } from "node:module";
 import { pdfFontFor } from "./fonts";
 import { drawPlan, planSvg, type SvgPlan } from "./pdf-art-direct";
 import { registerFonts } from "./pdf-fonts";
@@ -21,6 +22,9 @@ import { PT_PER_MM } from "./types";
 import { svgBox } from "./svg-box";
 
 export { svgBox };
+
+// svg-to-pdfkit draws only what pdf-art-direct.ts does not (SVG outside its subset): it loads then.
+const requireLazily = createRequire(import.meta.url);
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (refs, pages, fonts) */
 
@@ -149,6 +153,7 @@ export function recordArt(svg: string, converter: "auto" | "svg-to-pdfkit" = "au
     drawPlan(doc, plan, w, h);
     return { w, h, lines, resources, glyphs, warnings };
   }
+  const SVGtoPDF = requireLazily("svg-to-pdfkit") as typeof SVGtoPDFType;
   SVGtoPDF(doc, svg, 0, 0, {
     width: w,
     height: h,
