@@ -36,7 +36,7 @@ export interface BuildFigure {
 export interface BuildsBench {
   tts: { load: number[]; withTts: BuildFigure; noTts: BuildFigure; wallRatio: number; cpuRatio: number | undefined };
   /** `noopFromStamp`: per round, whether the no-op after the edit was answered from its stamp (src/pipeline/noop-stamp.ts). */
-  peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[] };
+  peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[]; floor?: BuildFigure };
   scaling: { load: number[]; rows: (BuildFigure & { cards: number })[] };
 }
 
@@ -121,6 +121,20 @@ export function scaffoldDeck(cards = 52): { root: string; data: string; ids: str
   return { root, data, ids };
 }
 
+/**
+ * The npm packages a one-card edit's `syzygy build` loads (a fresh process each time): the YAML
+ * and its checks, the templates, text shaping, the one face's PNG and the rewritten PDF. Importing
+ * them and nothing else is the floor under any such edit in a new process — what start-up costs
+ * before the first line of work (test/architecture.test.ts keeps the rest off the start-up).
+ */
+export const EDIT_LIBRARIES = ["commander", "yaml", "zod", "handlebars", "saxes", "harfbuzzjs", "@resvg/resvg-js", "sharp", "pdfkit", "fontkit"];
+
+/** A fresh `node` that imports EDIT_LIBRARIES in turn and exits. */
+function editFloor(): Run {
+  const script = `for (const m of ${JSON.stringify(EDIT_LIBRARIES)}) await import(m);`;
+  return runOnce(["node", "--input-type=module", "-e", script], REPO);
+}
+
 /** The peer-shaped job: a scaffolded 52-card deck at 300 dpi with an A4 PDF, each a fresh process. */
 export function peerJob(runs: number): BuildsBench["peer"] {
   const before = load();
@@ -130,6 +144,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
   const pdfOnly: Run[] = [];
   const edits: Run[] = [];
   const noops: Run[] = [];
+  const floors: Run[] = [];
   const fromStamp: boolean[] = [];
   const deckFile = join(data, DECK_ID, "deck.yaml");
   const original = readFileSync(deckFile, "utf8");
@@ -141,6 +156,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
         // One card's printed text changed, as a user edits deck.yaml, then the same command again.
         writeFileSync(deckFile, original.replace(/(\n {2}- id: [^\n]+\n(?: {4}[^\n]*\n)*?)( {4}index:)/, `$1    text: "Edited ${i + 1}"\n$2`));
         edits.push(runOnce(args(out), root));
+        floors.push(editFloor());
         // A full build rewrites the stamp; the no-op answered from it leaves it as it was.
         const stampFile = join(out, ".cache", "noop-stamp.json");
         const stampTime = statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs;
@@ -169,6 +185,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
       figure("no-op rebuild", noops),
     ],
     noopFromStamp: fromStamp,
+    floor: figure("start-up floor: node + the edit's libraries", floors),
   };
 }
 
@@ -223,6 +240,13 @@ export function formatBuildsBench(b: BuildsBench): string {
     const stamp = i === 3 && b.peer.noopFromStamp !== undefined ? `   answered from its stamp: ${b.peer.noopFromStamp.every(Boolean) ? "yes" : `NO (${b.peer.noopFromStamp.filter((x) => !x).length} of ${b.peer.noopFromStamp.length} rounds ran the full build)`}` : "";
     lines.push(`  ${f.what.padEnd(46)} ${secs(f.wallMs)}${cpuRss(f)}${verdict}${stamp}`);
   });
+  const floor = b.peer.floor;
+  const edit = b.peer.figures[2];
+  if (floor !== undefined && edit !== undefined) {
+    // The part of the edit a process can shorten by its own work: what it does past loading its libraries.
+    const work = edit.wallMs - floor.wallMs;
+    lines.push(`  ${floor.what.padEnd(46)} ${secs(floor.wallMs)}${cpuRss(floor)}   the edit is ${(edit.wallMs / floor.wallMs).toFixed(2)}× it: ${secs(work)} of work past start-up; the target leaves ${secs(PEER.editMs * PEER.editShare - floor.wallMs)}`);
+  }
   if (b.scaling.rows.length > 0) {
     lines.push("");
     lines.push(`scaling: cold syzygy build (PNGs, A4 PDF, TTS save) of the deck grown (${loadText(b.scaling.load)})`);
