@@ -4,17 +4,18 @@
  * rasterising the same face again, in a fresh process set up as each kind of build sets it up.
  */
 import { describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { join } from "node:path";
 import { keepsRasterMemory, PURGE_DELAY_MS, tuneRasterMemory } from "../src/render/raster-memory";
 
 const ROOT = join(__dirname, "..");
 
-function faultsOf(build: "--tts" | "--no-tts"): { faults: number; delay: string | null } {
+async function faultsOf(build: "--tts" | "--no-tts"): Promise<{ faults: number; delay: string | null }> {
   const env = { ...process.env };
   delete env.MIMALLOC_PURGE_DELAY;
-  const out = execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "test/raster-memory-child.ts"), build], { cwd: ROOT, env, encoding: "utf8" });
-  return JSON.parse(out.trim().split("\n").pop()!) as { faults: number; delay: string | null };
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "test/raster-memory-child.ts"), build], { cwd: ROOT, env, encoding: "utf8" });
+  return JSON.parse(stdout.trim().split("\n").pop()!) as { faults: number; delay: string | null };
 }
 
 describe("raster memory between faces", () => {
@@ -35,9 +36,8 @@ describe("raster memory between faces", () => {
     expect(unset.MIMALLOC_PURGE_DELAY).toBeUndefined();
   });
 
-  it("set in the process before resvg loads, it spares the page faults of each face's pixmap", () => {
-    const kept = faultsOf("--no-tts");
-    const returned = faultsOf("--tts");
+  it("set in the process before resvg loads, it spares the page faults of each face's pixmap", async () => {
+    const [kept, returned] = await Promise.all([faultsOf("--no-tts"), faultsOf("--tts")]);
     expect(kept.delay).toBe(String(PURGE_DELAY_MS));
     expect(returned.delay).toBeNull();
     // A 825 × 1123 px RGBA pixmap is ~900 pages, its opacity layer as many: handed back after each
