@@ -3,7 +3,7 @@
  * TTS saves follow the PNGs in the same process. Checked on what the OS sees: the page faults of
  * rasterising the same face again, in a fresh process set up as each kind of build sets it up.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
@@ -14,11 +14,16 @@ const ROOT = join(__dirname, "..");
 async function faultsOf(build: "--tts" | "--no-tts"): Promise<{ faults: number; delay: string | null }> {
   const env = { ...process.env };
   delete env.MIMALLOC_PURGE_DELAY;
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "test/raster-memory-child.ts"), build], { cwd: ROOT, env, encoding: "utf8" });
+  const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, "test/raster-memory-child.mjs"), build], { cwd: ROOT, env, encoding: "utf8" });
   return JSON.parse(stdout.trim().split("\n").pop()!) as { faults: number; delay: string | null };
 }
 
 describe("raster memory between faces", () => {
+  // The child runs the compiled module: bin/syzygy.js compiles dist/ first if a source is newer.
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, [join(ROOT, "bin/syzygy.js"), "--version"], { cwd: ROOT });
+  }, 120_000);
+
   it("is kept by builds without TTS saves after their PNGs, and by no other", () => {
     expect(keepsRasterMemory({ png: true, tts: false })).toBe(true);
     expect(keepsRasterMemory({ png: false, tts: true })).toBe(true);
