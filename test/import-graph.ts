@@ -135,3 +135,46 @@ export function loopPath(graph: Graph, scc: string[]): string[] {
   }
   return scc;
 }
+
+/**
+ * What `file` imports at load time: the specifiers of its import and export-from declarations,
+ * leaving out type-only ones (erased) and dynamic import() (loaded when first called).
+ */
+export function loadTimeImports(root: string, file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, false);
+  const out: string[] = [];
+  for (const st of source.statements) {
+    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
+      const clause = st.importClause;
+      const named = clause?.namedBindings;
+      const onlyTypes = clause !== undefined && (clause.isTypeOnly || (clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+      if (!onlyTypes) out.push(st.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(st) && st.moduleSpecifier !== undefined && ts.isStringLiteral(st.moduleSpecifier) && !st.isTypeOnly) {
+      out.push(st.moduleSpecifier.text);
+    }
+  }
+  return out;
+}
+
+/** The npm packages loading `entry` loads, each with the project file that imports it first. */
+export function packagesLoadedBy(root: string, entry: string): Map<string, string> {
+  const seen = new Set([entry]);
+  const queue = [entry];
+  const packages = new Map<string, string>();
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const spec of loadTimeImports(root, file)) {
+      if (spec.startsWith(".")) {
+        const target = resolveSpec(root, file, spec);
+        if (target !== undefined && !seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      } else if (!spec.startsWith("node:")) {
+        const name = spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+        if (!packages.has(name)) packages.set(name, file);
+      }
+    }
+  }
+  return packages;
+}

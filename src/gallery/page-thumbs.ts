@@ -12,13 +12,11 @@
  */
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { svgBox } from "../render/pdf-art";
-import sharp from "sharp";
+import { svgBox } from "../render/svg-box";
 import { PAPERS, pageSize, type Page, type Paper, type PrintOptions } from "../render/page";
 import type { RenderGame } from "../render/types";
 import { composePage, type FacePixels } from "./page-compose";
 import { FaceCache } from "./face-cache";
-import { renderAsync } from "@resvg/resvg-js";
 import { fontFilesFor, gameFaceIn, type FaceName } from "../render/fonts";
 import { textWidth } from "../render/text";
 import { printPages, type RenderedSide } from "../render/build";
@@ -128,13 +126,14 @@ function smallFace(cache: FaceCache<Promise<FacePixels>>, side: RenderedSide, ha
   if (made === undefined) {
     const box = svgBox(side.svg);
     const width = Math.max(1, Math.round(box[2] * pxPerMm));
-    made = renderAsync(greekSmallText(side.svg), {
+    // resvg and sharp load on the first thumbnail: a build that makes none starts without them.
+    made = import("@resvg/resvg-js").then(({ renderAsync }) => renderAsync(greekSmallText(side.svg), {
       fitTo: { mode: "width", value: width },
       font: { fontFiles: fontFilesFor(side.svg), loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
       shapeRendering: 2,
       textRendering: 1,
       logLevel: "off",
-    }).then((image) => ({ width: image.width, height: image.height, data: new Uint8Array(image.pixels), box }));
+    })).then((image) => ({ width: image.width, height: image.height, data: new Uint8Array(image.pixels), box }));
     made.catch(() => cache.delete(key));
     cache.set(key, made, width * Math.ceil((width * box[3]) / Math.max(box[2], 1e-9)) * 4);
   }
@@ -223,6 +222,7 @@ async function drawPage(page: Page, paper: Paper, file: string, pixelsOf: (face:
   );
   const pixels = composePage(page, paper, art, pxPerMm);
   // Fast settings: a thumbnail is re-made whenever its page changes, and read once.
+  const { default: sharp } = await import("sharp");
   const png = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } }).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer();
   writeFileAtomic(file, png);
 }

@@ -9,8 +9,9 @@
  * card schema: a cell under a number field is read as a number, under a text field as text (so an
  * index "7" stays text), an empty cell is a field not given.
  */
-import { parse as parseCsv, CsvError } from "csv-parse/sync";
-import { stringify as stringifyCsv } from "csv-stringify/sync";
+import { createRequire } from "node:module";
+import type * as CsvParse from "csv-parse/sync";
+import type * as CsvStringify from "csv-stringify/sync";
 import { z } from "zod";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { MAX_COPIES, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from "./limits";
@@ -19,6 +20,12 @@ import { readDataBytes, decodeUtf8 } from "./read-text";
 import { readXlsxSync, sheetTooBig, type Cell } from "./xlsx-read";
 import { readCsvCell, safeCsvCell } from "./csv-cell";
 import type { YamlSource } from "./yaml-source";
+
+// The CSV libraries load with the first sheet read or written: most games have no sheet, and
+// every `syzygy build` and `validate` would pay ~40 ms for them at start-up.
+const requireLazily = createRequire(import.meta.url);
+const csvParse = (): typeof CsvParse => requireLazily("csv-parse/sync") as typeof CsvParse;
+const csvStringify = (): typeof CsvStringify => requireLazily("csv-stringify/sync") as typeof CsvStringify;
 
 export interface DeckRef {
   /** The file, relative to the game's folder. */
@@ -211,13 +218,13 @@ function csvRows(bytes: Buffer, displayPath: string): Rows {
   // Spreadsheets in many locales save with ";" (the decimal comma takes ","), some with tabs.
   const delimiter = firstLine.includes(",") ? "," : firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
   try {
-    const rows = parseCsv(text.text, { delimiter, relax_column_count: true, skip_empty_lines: false, cast: (cell: string) => readCsvCell(cell) }) as string[][];
+    const rows = csvParse().parse(text.text, { delimiter, relax_column_count: true, skip_empty_lines: false, cast: (cell: string) => readCsvCell(cell) }) as string[][];
     return boundedRows(rows, displayPath);
   } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
+    if (!(err instanceof csvParse().CsvError)) throw err;
     // csv-parse names the line where it gave up (the end of the file for an unclosed quote): name the quote's own place.
     const quote = err.code === "CSV_QUOTE_NOT_CLOSED" ? unclosedQuote(text.text, delimiter) : undefined;
-    const line = (err as CsvError & { lines?: number }).lines;
+    const line = (err as CsvParse.CsvError & { lines?: number }).lines;
     const at = quote ?? { line: line ?? 1, col: 1 };
     const message = quote !== undefined ? `a quoted cell opened here is never closed; add the closing " (a " inside a quoted cell is written "")` : err.message;
     return { ok: false, diagnostic: diagnostics.sheetSyntax({ file: displayPath, ...at }, message) };
@@ -379,7 +386,7 @@ export function deckCsv(cards: readonly Record<string, unknown>[], copies: reado
   const columns: string[] = [];
   for (const row of flat) for (const k of row.keys()) if (!columns.includes(k)) columns.push(k);
   const rows = flat.map((row, i) => [...columns.map((k) => safeCsvCell(cellText(row.get(k)))), String(copies[i] ?? 1)]);
-  return stringifyCsv([[...columns.map(safeCsvCell), "copies"], ...rows], { record_delimiter: "\n" });
+  return csvStringify().stringify([[...columns.map(safeCsvCell), "copies"], ...rows], { record_delimiter: "\n" });
 }
 
 function flatten(value: Record<string, unknown>, prefix: string): Map<string, unknown> {

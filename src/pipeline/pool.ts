@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { run as runHere, type Request, type Response, type Task } from "./worker";
+import type { Request, Response, Task } from "./worker";
 import { COMPILED } from "../package-root";
 
 const require = createRequire(import.meta.url);
@@ -71,7 +71,9 @@ export class WorkerPool {
 
   private runOnCaller(pending: Pending): void {
     this.callerBusy = true;
-    runHere(pending.task)
+    // The PDF modules (pdfkit, fontkit) load on the first PDF this thread draws, not at start-up.
+    import("./worker")
+      .then((worker) => worker.run(pending.task))
       .then(pending.resolve, (err: unknown) => pending.reject(err instanceof Error ? err : new Error(String(err))))
       .finally(() => {
         this.callerBusy = false;

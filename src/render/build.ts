@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { renderFace, TemplateSet } from "./face";
 import { FACE_MANIFEST, faceManifestJson, listFaces, type FaceEntry } from "./faces";
 import { svgToPng } from "./png";
-import { writePdf } from "./pdf";
 import { writeFileAtomic } from "./files";
 import { mapLimit } from "./map-limit";
 import { imposeAll } from "./kinds/index";
@@ -108,6 +107,8 @@ export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<B
   };
 
   const pdfPhase = async (): Promise<void> => {
+    // pdfkit and fontkit load only when a PDF is drawn (~0.2 s of a process's start-up).
+    const { writePdf } = await import("./pdf");
     const art = new Map(sides.map((s) => [s.key, s.svg]));
     const firstCard = game.components.find((c) => c.kind === "card");
     for (const paperId of opts.papers) {

@@ -1,11 +1,11 @@
 /**
- * One parsed fontkit font per bundled file and thread. Text metrics (fonts.ts: cap height,
- * missing glyphs) and the PDF documents' fonts (pdf-fonts.ts: advances, outlines for subsetting)
- * read the same font, so its tables are decoded once rather than once per user. Shaping is
- * HarfBuzz's (shaping.ts).
+ * One parsed fontkit font per font file and thread, for the PDF documents' fonts (pdf-fonts.ts:
+ * advances, outlines for subsetting), so its tables are decoded once per thread. Layout's shaping,
+ * glyph coverage and cap height are HarfBuzz's (shaping.ts): only the PDFs load fontkit.
  */
 import { readFileSync } from "node:fs";
 import * as fontkit from "fontkit";
+import { onFontFileChanged } from "./fonts";
 
 const fonts = new Map<string, fontkit.Font>();
 
@@ -13,6 +13,7 @@ const fonts = new Map<string, fontkit.Font>();
 export function forgetFontFile(file: string): void {
   fonts.delete(file);
 }
+onFontFileChanged(forgetFontFile);
 
 /** The thread's font for `file`. */
 export function fontFile(file: string): fontkit.Font {

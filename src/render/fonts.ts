@@ -9,8 +9,7 @@
  * A game's own faces (game.yaml `fonts:`) work the same way, their first entry a unique key.
  */
 import { createRequire } from "node:module";
-import { fontFile, forgetFontFile } from "./font-files";
-import { forgetShapingFile, shape, unitsPerEm } from "./shaping";
+import { capHeightUnits, forgetShapingFile, hasGlyphFor, shape, unitsPerEm } from "./shaping";
 import type { GameFont } from "../model/fonts";
 
 const require = createRequire(import.meta.url);
@@ -63,6 +62,14 @@ export function isFontStyle(s: unknown): s is FontStyle {
 /** A game's own font (data/<game>/fonts/, checked by src/model/fonts.ts). */
 export type { GameFont };
 
+/** What else parsed a game's font file in this thread (font-files.ts, loaded only for PDFs). */
+const FORGETTERS: ((file: string) => void)[] = [];
+
+/** Calls `forget(file)` whenever a game font file's bytes change (`watch`). */
+export function onFontFileChanged(forget: (file: string) => void): void {
+  FORGETTERS.push(forget);
+}
+
 /** Game faces by key, in every thread that lays out, rasterises or prints them. */
 const GAME_FACES = new Map<string, FontFace>();
 
@@ -84,8 +91,8 @@ export function registerGameFonts(fonts: readonly GameFont[]): string[] {
       for (const [old, face] of GAME_FACES) {
         if (face.file !== font.file) continue;
         GAME_FACES.delete(old);
-        forgetFontFile(font.file);
         forgetShapingFile(font.file);
+        for (const forget of FORGETTERS) forget(font.file);
       }
       // The key is quoted (it has a word starting with a digit); resvg reads the family only unquoted.
       const italic = font.style === "italic" ? ` font-style="italic"` : "";
@@ -163,19 +170,19 @@ export function measure(text: string, style: FaceName, size: number): number {
 
 /** Characters of `text` the face has no glyph for (they would print as blanks or boxes). */
 export function missingGlyphs(text: string, style: FaceName): string[] {
-  const font = fontFile(faceOf(style).file);
+  const file = faceOf(style).file;
   const out = new Set<string>();
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp > 0x20 && !font.hasGlyphForCodePoint(cp)) out.add(ch);
+    if (cp > 0x20 && !hasGlyphFor(file, cp)) out.add(ch);
   }
   return [...out];
 }
 
 /** Cap height as a fraction of the font size (for vertically centring digits and capitals). */
 export function capHeight(style: FaceName): number {
-  const f = fontFile(faceOf(style).file);
-  return f.capHeight / f.unitsPerEm;
+  const file = faceOf(style).file;
+  return capHeightUnits(file) / unitsPerEm(file);
 }
 
 /**

@@ -5,7 +5,11 @@
  * (pngjs) and handed to pdfkit as 8-bit RGBA pixels, which it splits into colour and soft mask
  * at once. Every other image (plain PNG, JPEG) keeps pdfkit's path: its data is copied as it is.
  */
-import { PNG } from "pngjs";
+import type { PNG as PNGType } from "pngjs";
+import { createRequire } from "node:module";
+
+// pngjs decodes only art with transparency: it loads with the first such image.
+const requireLazily = createRequire(import.meta.url);
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit and png-js internals */
 
@@ -19,6 +23,7 @@ export function embedImagesSynchronously(doc: any): void {
     const t = png.transparency ?? {};
     const deferred = png.hasAlphaChannel || t.indexed !== undefined || t.grayscale !== undefined || t.rgb !== undefined || png.interlaceMethod === 1;
     if (!deferred) return image;
+    const { PNG } = requireLazily("pngjs") as { PNG: typeof PNGType };
     const decoded = PNG.sync.read(Buffer.from(pngBytes(src)));
     const pixels = new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length);
     Object.assign(png, { colorType: 6, colors: 3, bits: 8, hasAlphaChannel: true, pixelBitlength: 32, colorSpace: "DeviceRGB", palette: [], transparency: {}, interlaceMethod: 0 });

@@ -12,12 +12,19 @@
  * PDF's bytes never depend on what the thread drew before.
  */
 import PDFDocument from "pdfkit";
-import SVGtoPDF from "svg-to-pdfkit";
+import type SVGtoPDFType from "svg-to-pdfkit";
+import { createRequire } from "node:module";
 import { pdfFontFor } from "./fonts";
 import { drawPlan, planSvg, type SvgPlan } from "./pdf-art-direct";
 import { registerFonts } from "./pdf-fonts";
 import { embedImagesSynchronously } from "./pdf-art-images";
 import { PT_PER_MM } from "./types";
+import { svgBox } from "./svg-box";
+
+export { svgBox };
+
+// svg-to-pdfkit draws only what pdf-art-direct.ts does not (SVG outside its subset): it loads then.
+const requireLazily = createRequire(import.meta.url);
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfkit internals (refs, pages, fonts) */
 
@@ -62,13 +69,6 @@ export interface ArtRecording {
 
 /** Tokens are 0x100000 + index in hex: six digits, never a 4-digit glyph id of pdfkit's. */
 const TOKEN_BASE = 0x100000;
-
-export function svgBox(svg: string): number[] {
-  // The SVG's viewBox starts at -bleed; its size is the art's full size including bleed.
-  const m = /viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!m) throw new Error("rendered SVG has no viewBox");
-  return m.slice(1).map(Number);
-}
 
 /** A page-like object that collects what svg-to-pdfkit draws (pdfkit has no public API for forms). */
 function standIn(doc: any, w: number, h: number, lines: (string | Uint8Array)[], resources: DetachedRef): object {
@@ -153,6 +153,7 @@ export function recordArt(svg: string, converter: "auto" | "svg-to-pdfkit" = "au
     drawPlan(doc, plan, w, h);
     return { w, h, lines, resources, glyphs, warnings };
   }
+  const SVGtoPDF = requireLazily("svg-to-pdfkit") as typeof SVGtoPDFType;
   SVGtoPDF(doc, svg, 0, 0, {
     width: w,
     height: h,

@@ -19,6 +19,7 @@ import { OutLockedError } from "../../pipeline/lock";
 import { BLEED_MM } from "../../render/types";
 import { tuneV8ForBuilds } from "../../pipeline/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
+import { tuneRasterMemory } from "../../render/raster-memory";
 import { forgetThumbnailFaces } from "../../gallery/page-thumbs";
 import { BuildStore } from "../../pipeline/store";
 import { folderOption } from "../paths";
@@ -127,6 +128,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   };
   const outProblem = outDirProblem(flags.out);
   if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
+  // Before resvg is loaded anywhere in the process (mimalloc reads it once).
+  tuneRasterMemory({ png: flags.png, tts: flags.tts });
   // Before the YAML is read, so the raster threads boot meanwhile.
   startRasterIfCold(new BuildStore(flags.out), flags.png);
   const stamp = startStamp(); // before the inputs are read
