@@ -2,7 +2,8 @@
  * The compiled-script cache in the OS temp folder (src/tts/script.ts): one file per game and
  * source hash, `syzygy-tts-<hash>-<game>.lua`, written atomically (a per-process temp file renamed
  * into place) by one process at a time (a lock file). Every source edit makes a new hash, so each
- * write prunes the game's older files: only the KEEP_PER_GAME most recently used stay.
+ * write prunes the older files: only the KEEP_PER_GAME most recently used of each game stay, and
+ * at most KEEP_IN_ALL over all games (games come and go: tests scaffold their own).
  *
  * Why per game and three: a save's script carries one game's engine, so the games' files come and
  * go together and a count over all games would keep fewer generations of each; three covers the
@@ -20,6 +21,8 @@ import path from "node:path";
 
 /** Bundles kept per game (see the header). */
 export const KEEP_PER_GAME = 3;
+/** Bundles kept in all: the per-game count for the three games plus a few scaffolded ones (~4 MB). */
+export const KEEP_IN_ALL = 16;
 /** A temp file older than this was left by a killed write. */
 export const STALE_TMP_MS = 60 * 60 * 1000;
 /** A lock older than this was left by a killed compile. */
@@ -128,13 +131,19 @@ export function pruneScriptCache(dir: string, keep: string, now = Date.now()): s
     list.push({ name, mtime: stat.mtimeMs });
     byGame.set(game, list);
   }
+  // Newest first; the name breaks ties so every process picks the same files.
+  const newestFirst = (a: { name: string; mtime: number }, b: { name: string; mtime: number }): number =>
+    b.mtime - a.mtime || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const keptGame = BUNDLE.exec(path.basename(keep))?.[1];
+  const survivors: { name: string; mtime: number }[] = [];
   for (const [game, list] of byGame) {
-    // Newest first; the name breaks ties so every process picks the same files.
-    list.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    list.sort(newestFirst);
     const room = game === keptGame ? KEEP_PER_GAME - 1 : KEEP_PER_GAME;
     for (const f of list.slice(room)) doomed.push(f.name);
+    for (const f of list.slice(0, room)) survivors.push(f);
   }
+  survivors.sort(newestFirst);
+  for (const f of survivors.slice(KEEP_IN_ALL - 1)) doomed.push(f.name);
   const deleted: string[] = [];
   for (const name of doomed.sort()) {
     try {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { KEEP_PER_GAME, STALE_TMP_MS, cacheFileName, cachedBundle, pruneScriptCache } from "../../src/tts/script-cache";
+import { KEEP_IN_ALL, KEEP_PER_GAME, STALE_TMP_MS, cacheFileName, cachedBundle, pruneScriptCache } from "../../src/tts/script-cache";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -84,6 +84,24 @@ describe("TTS script cache pruning", () => {
         "syzygy-tts-Ab12Cd",
       ].sort(),
     );
+  });
+
+  it("keeps at most KEEP_IN_ALL bundles over all games, the most recently used", () => {
+    const dir = tempDir();
+    expect(KEEP_IN_ALL).toBe(16);
+    // Ten games (scaffolded by tests, say) with two bundles each, game g's g + 1 and g + 1.5 hours old.
+    const all: { name: string; age: number }[] = [];
+    for (let g = 0; g < 10; g++) {
+      for (const extra of [0, 0.5]) {
+        const age = (g + 1 + extra) * HOUR;
+        all.push({ name: path.basename(put(dir, cacheFileName(hash(g * 2 + (extra > 0 ? 1 : 0)), `game-${g}`), age)), age });
+      }
+    }
+    const written = put(dir, cacheFileName(hash(999), "game-9"), 0);
+    pruneScriptCache(dir, written, NOW);
+    // game-9's own two stay below the per-game limit with the new one, but fall outside the 15 newest others.
+    const newest = all.sort((a, b) => a.age - b.age).slice(0, KEEP_IN_ALL - 1).map((f) => f.name);
+    expect(fs.readdirSync(dir).sort()).toEqual([...newest, path.basename(written)].sort());
   });
 
   it("a new bundle is written whole and prunes the older ones; a hit is read back and counts as recent", () => {
