@@ -14,7 +14,7 @@
  * Pruning never breaks a reader: a file is read whole in one call and a reader that finds it gone
  * compiles it again; on POSIX a file being read survives its unlink, elsewhere the unlink fails and
  * is ignored. Temp files of a write in progress are left alone (a write takes milliseconds; ones a
- * killed process left are removed after an hour), and so are lock files (compileOnce clears stale ones).
+ * killed process left are removed after an hour), and so are lock files (cachedBundle clears stale ones).
  */
 import fs from "node:fs";
 import path from "node:path";
