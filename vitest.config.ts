@@ -76,7 +76,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
-    setupFiles: ["test/setup/fixed-seeds.ts"],
+    setupFiles: ["test/setup/fixed-seeds.ts", "test/setup/track-temp-dirs.ts"],
+    globalSetup: ["test/setup/temp-dirs.ts"],
     // vitest leaves a core free by default; on CI's 2 cores the suite is CPU-bound, so use both.
     maxWorkers: 2,
     projects: [

@@ -14,7 +14,8 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 300_000,
     pool: "forks",
-    setupFiles: ["test/setup/fixed-seeds.ts"],
+    setupFiles: ["test/setup/fixed-seeds.ts", "test/setup/track-temp-dirs.ts"],
+    globalSetup: ["test/setup/temp-dirs.ts"],
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "long isolated", include: FILES.filter((f) => ISOLATED.includes(f)), isolate: true } },

@@ -1,7 +1,9 @@
 /** The test set-up itself (vitest.config.ts): files that mock modules get a module graph of their own. */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { madeByTests } from "./setup/temp-dirs";
 import { ALONE, ISOLATED, LONG_FILES, SCALED } from "../vitest.config";
 import { LONG, longOr } from "./long";
 
@@ -62,5 +64,21 @@ describe("vitest.config.ts", () => {
     expect(line("dist/")).toMatch(/bin\/syzygy\.js --version$/);
     expect(line("TTS scripts")).toBe("tsx scripts/warm-tts-scripts.ts");
     expect(fs.existsSync(path.join(ROOT, "scripts/warm-tts-scripts.ts"))).toBe(true);
+  });
+});
+
+describe("temp folders of a run (test/setup/temp-dirs.ts)", () => {
+  it("the folders a test makes with fs.mkdtempSync are listed for removal at the end of the run", () => {
+    const list = inject("tempDirList");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-config-"));
+    expect(fs.readFileSync(list, "utf8").split("\n")).toContain(dir);
+    expect(madeByTests(list)).toContain(dir);
+  });
+
+  it("only folders named syzygy-… directly in the OS temp folder are removed, whatever the list says", () => {
+    const list = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "syzygy-config-")), "list");
+    const temp = os.tmpdir();
+    fs.writeFileSync(list, [path.join(temp, "syzygy-a1"), path.join(temp, "other-b2"), path.join(temp, "syzygy-x", "syzygy-c3"), "/syzygy-d4", path.join(temp, "syzygy-a1"), ""].join("\n"));
+    expect(madeByTests(list, temp)).toEqual([path.join(temp, "syzygy-a1")]);
   });
 });
