@@ -190,17 +190,22 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   await closeSharedRasterPool();
   forgetThumbnailFaces();
   if (flags.png && flags.tts) {
-    const { buildTtsForModel } = await ttsModule();
-    await mapLimit(models, 2, async (model, i) => {
-      try {
-        progress(`${model.id}: tts save`);
-        const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir: join(staged.stageRoot, model.id), baseUrl });
-        results[i].files.push(tts.savePath);
-        if (tts.reused !== true) results[i].written.push(tts.savePath);
-      } catch (err) {
-        throw fail(model.id, err);
-      }
-    });
+    const { buildTtsForModel, holdSheetCanvases } = await ttsModule();
+    const releaseCanvases = holdSheetCanvases();
+    try {
+      await mapLimit(models, 2, async (model, i) => {
+        try {
+          progress(`${model.id}: tts save`);
+          const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir: join(staged.stageRoot, model.id), baseUrl });
+          results[i].files.push(tts.savePath);
+          if (tts.reused !== true) results[i].written.push(tts.savePath);
+        } catch (err) {
+          throw fail(model.id, err);
+        }
+      });
+    } finally {
+      releaseCanvases();
+    }
   }
   // Text that does not fit: an error before anything is published, for --strict and for pod exports.
   const overflows = results.flatMap((r) => r.warnings.filter((w) => w.kind === "overflow"));

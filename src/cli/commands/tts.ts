@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import path, { relative } from "node:path";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
-import { buildTtsForModel, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
+import { buildTtsForModel, holdSheetCanvases, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
 import { defaultTtsDir, installSave, savesDir } from "../../tts/install";
 import { CliError, UsageError } from "../errors";
 import { checkBaseUrl, lockOutFolder } from "../out-options";
@@ -30,13 +30,18 @@ export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuild
   // Writes into out/ in place: no build or watch may write there meanwhile.
   using _lock = lockOutFolder("syzygy tts", flags.out, ids);
   const results: TtsBuildResult[] = [];
-  for (const model of models) {
-    try {
-      results.push(await buildTtsForModel(model, { outDir: flags.out, baseUrl }));
-    } catch (err) {
-      if (err instanceof TtsInputError || err instanceof ScriptBuildError) throw new CliError(`syzygy tts: ${model.id}: ${err.message}`);
-      throw err;
+  const releaseCanvases = holdSheetCanvases();
+  try {
+    for (const model of models) {
+      try {
+        results.push(await buildTtsForModel(model, { outDir: flags.out, baseUrl }));
+      } catch (err) {
+        if (err instanceof TtsInputError || err instanceof ScriptBuildError) throw new CliError(`syzygy tts: ${model.id}: ${err.message}`);
+        throw err;
+      }
     }
+  } finally {
+    releaseCanvases();
   }
   for (const r of results) {
     process.stdout.write(`${relative(process.cwd(), r.savePath)}: ${r.objects} objects, ${r.cards} cards, ${r.imageFiles.length} images\n`);
