@@ -36,6 +36,8 @@ interface Face {
   cache: Map<string, Shaped>;
   /** The code points the cmap maps, read on first use. */
   covered?: Set<number>;
+  /** Cap height in font units, read on first use (layout asks for it at every size it tries). */
+  capHeight?: number;
 }
 
 const faces = new Map<string, Face>();
@@ -113,6 +115,11 @@ export function hasGlyphFor(file: string, codePoint: number): boolean {
  */
 export function capHeightUnits(file: string): number {
   const f = faceFor(file);
+  f.capHeight ??= readCapHeight(f);
+  return f.capHeight;
+}
+
+function readCapHeight(f: Face): number {
   const os2 = f.face.referenceTable("OS/2");
   if (os2 !== undefined && os2.length >= 90 && readUint16(os2, 0) >= 2) return readInt16(os2, 88);
   const h = f.font.nominalGlyph(0x48);

@@ -155,3 +155,22 @@ export const defaultTableRules: TableRules = {
   arrange: () => {},
   announce: () => "",
 };
+
+/** `move(ctx, guid, key, put)`: runs `put` unless `guid` was last put at `key` (and `ctx.force` is off). */
+export type PieceMover = (ctx: TableContext, guid: string, key: string, put: () => void) => void;
+
+/**
+ * An adapter's memory of where it last put each piece, so `arrange` (run after every move) moves
+ * only the pieces whose place changed: re-placing every marker and token on every move took a
+ * drop handler milliseconds in Lua. `key` names the place (a spot, a seat, coordinates); a forced
+ * arrange (start, load, a refused drop) puts every piece again. One per adapter: piece GUIDs are
+ * only unique within a save.
+ */
+export function pieceMover(): PieceMover {
+  const placed: { [guid: string]: string } = {};
+  return (ctx, guid, key, put) => {
+    if (!ctx.force && placed[guid] === key) return;
+    placed[guid] = key;
+    put();
+  };
+}

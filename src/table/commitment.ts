@@ -142,12 +142,17 @@ function round(v: number[], w: number[], i: number): void {
   v[0] = add(t1, add(S0, maj));
 }
 
-/** Rounds `from` to 63 of a block (computing schedule words as they are needed), then adds v into h (step 4). */
-function finishBlock(h: number[], v: number[], w: number[], from: number): void {
-  for (let i = from; i < 64; i++) {
+/** Rounds `from` to `end` - 1 of a block, computing schedule words as they are needed. */
+function rounds(v: number[], w: number[], from: number, end: number): void {
+  for (let i = from; i < end; i++) {
     if (i >= w.length) w.push(scheduleWord(w, i));
     round(v, w, i);
   }
+}
+
+/** Rounds `from` to 63 of a block, then adds v into h (step 4). */
+function finishBlock(h: number[], v: number[], w: number[], from: number): void {
+  rounds(v, w, from, 64);
   for (let k = 0; k < 8; k++) h[k] = add(h[k], v[k]);
 }
 
@@ -226,10 +231,10 @@ export function sha256Backlog(s: Sha256Stream): number {
 }
 
 /**
- * Runs up to `rounds` of the 64 rounds of the next queued 64-byte block (a slice of a block
+ * Runs up to `count` of the 64 rounds of the next queued 64-byte block (a slice of a block
  * costs that share of its time); false when no block is under way and fewer than 64 bytes wait.
  */
-export function sha256Step(s: Sha256Stream, rounds = 64): boolean {
+export function sha256Step(s: Sha256Stream, count = 64): boolean {
   if (s.round >= 64) {
     fill(s, 64);
     if (s.queue.length - s.at < 64) return false;
@@ -237,14 +242,14 @@ export function sha256Step(s: Sha256Stream, rounds = 64): boolean {
     s.v = copy(s.h);
     s.round = 0;
   }
-  const end = Math.min(64, s.round + Math.max(1, rounds));
-  for (let i = s.round; i < end; i++) {
-    if (i >= s.w.length) s.w.push(scheduleWord(s.w, i));
-    round(s.v, s.w, i);
+  const end = Math.min(64, s.round + Math.max(1, count));
+  if (end < 64) {
+    rounds(s.v, s.w, s.round, end);
+    s.round = end;
+    return true;
   }
-  s.round = end;
-  if (end < 64) return true;
-  for (let k = 0; k < 8; k++) s.h[k] = add(s.h[k], s.v[k]);
+  finishBlock(s.h, s.v, s.w, s.round);
+  s.round = 64;
   s.at = s.at + 64;
   // Drop the hashed bytes now and then (not every block: that would copy the queue each time).
   if (s.at >= 1024) {

@@ -8,7 +8,7 @@ import { byteOrder, stableSort } from "../core/util";
 import type { BaseEvent } from "../core/types";
 import { SHELF_X, markerRestPoint, placesFor, round3, scoreTokenLocal, toWorld, tokenSupplyPoint, trumpCardPoint, type Sheet } from "../../table/layout";
 import type { TableHost, Vec } from "../../table/host";
-import { defaultTableRules, type TableContext, type TableRules } from "../../table/adapter";
+import { defaultTableRules, pieceMover, type TableContext, type TableRules } from "../../table/adapter";
 import { OVER, OWN, SIT, WAIT, type RefusalHint } from "../../table/hints";
 import { revealEvent, trickHold, viewTrick, viewWon } from "../../table/tricks";
 
@@ -66,14 +66,11 @@ function piecesOf(objects: { [note: string]: string }): Pieces {
   return pieces;
 }
 
-/** Where arrange last put each piece, by GUID: an unchanged piece is not moved again (unless forced). */
-const placed: { [guid: string]: string } = {};
+/** An unchanged piece is not moved again (unless forced). */
+const move = pieceMover();
 
 function putPiece(ctx: TableContext, guid: string, p: Vec, flipped: boolean): void {
-  const key = p.x + "," + p.y + "," + p.z + (flipped ? ",down" : ",up");
-  if (!ctx.force && placed[guid] === key) return;
-  placed[guid] = key;
-  ctx.host.putPiece(guid, p, flipped);
+  move(ctx, guid, p.x + "," + p.y + "," + p.z + (flipped ? ",down" : ",up"), () => ctx.host.putPiece(guid, p, flipped));
 }
 
 function markerPoint(sheet: Sheet, n: number): { x: number; z: number } {

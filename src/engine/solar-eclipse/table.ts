@@ -9,7 +9,7 @@ import { byteOrder, stableSort } from "../core/util";
 import type { BaseEvent } from "../core/types";
 import type { State, View } from "./types";
 import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, cardYaw, placesFor, toWorld } from "../../table/layout";
-import { defaultTableRules, type PlayedCard, type TableContext, type TableRules } from "../../table/adapter";
+import { defaultTableRules, pieceMover, type PlayedCard, type TableContext, type TableRules } from "../../table/adapter";
 import { OVER, OWN, WAIT, type RefusalHint } from "../../table/hints";
 import { revealEvent, trickHold } from "../../table/tricks";
 
@@ -17,8 +17,8 @@ const BID_PREFIX = "bid-cards/bid-";
 const BONUS_PREFIX = "bonus-cards/";
 const HIDDEN = "hidden";
 
-/** Where the adapter last put each piece (so unchanged pieces are not moved again). */
-const placed: { [guid: string]: string } = {};
+/** Unchanged pieces are not moved again. */
+const move = pieceMover();
 
 function sortedNotes(objects: { [note: string]: string }, prefix: string): string[] {
   const out: string[] = [];
@@ -48,12 +48,6 @@ function parseBid(note: string): BidCard | undefined {
 /** Player set "a" belongs to seat 0, "b" to seat 1, "c" to seat 2 (the data's set ids). */
 function seatOfSet(set: string): number {
   return set.charCodeAt(0) - "a".charCodeAt(0);
-}
-
-function move(ctx: TableContext, guid: string, key: string, put: () => void): void {
-  if (!ctx.force && placed[guid] === key) return;
-  placed[guid] = key;
-  put();
 }
 
 function arrange(ctx: TableContext): void {
