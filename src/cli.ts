@@ -73,14 +73,19 @@ export async function main(argv: string[]): Promise<number> {
 export function runCli(): void {
   exitQuietlyOnBrokenPipe();
   const argv = process.argv.slice(2);
-  // Help, --version and the short commands (CommandEntry.short); set before they allocate.
-  if (commandNamed(argv)?.short ?? true) {
-    setFlagsFromString("--no-opt");
-    setFlagsFromString("--semi-space-growth-factor=1");
-  }
+  // Set before the command allocates (CommandEntry.hot says why).
+  for (const flag of v8FlagsFor(argv)) setFlagsFromString(flag);
   main(argv).then((code) => {
     process.exitCode = code;
   });
+}
+
+/**
+ * The V8 flags a command line runs with: help, --version and every command but the `hot` ones run
+ * without the optimising compiler, with the young generation at its first size.
+ */
+export function v8FlagsFor(argv: readonly string[]): string[] {
+  return commandNamed(argv)?.hot === true ? [] : ["--no-opt", "--semi-space-growth-factor=1"];
 }
 
 function isMainModule(): boolean {

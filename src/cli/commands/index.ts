@@ -18,12 +18,15 @@ export interface CommandEntry {
   /** Its line in `syzygy --help`; also its description unless the module declares a longer one. */
   summary: string;
   /**
-   * Reads a little and exits within a second: the process runs without V8's optimising compiler
-   * and keeps the young generation at its first size. The compiler's background work and a grown
-   * nursery cost more than so short a run gains (`validate <game>`: ~25 % of its CPU time and
-   * ~20 MB of its peak RSS; bench/startup.ts measures it).
+   * Runs the same JavaScript many times over (`simulate`: thousands of seeded games), so V8's
+   * optimising compiler and a growing young generation pay for themselves: 1000 Eclipsed games
+   * took 3.5 s with them and 15.3 s without. Every other command runs without them (`v8FlagsFor`
+   * in src/cli.ts): its JavaScript runs a few hundred times at most, and the compiler's background
+   * work and a grown nursery cost more than they gain (`validate <game>`: ~25 % of its CPU time and
+   * ~20 MB of its peak RSS; a one-card edit of a 52-card deck 1.08 s against 1.25–1.40 s; a cold
+   * 52-card build 2.33 s against 2.51 s; bench/startup.ts and bench/builds.ts measure them).
    */
-  short?: true;
+  hot?: true;
   load(): Promise<CommandModule>;
 }
 
@@ -31,28 +34,24 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: "new",
-    short: true,
     usage: "[options] <id>",
     summary: "make a new game without a rules engine that builds as it is: a poker deck, or the cards of a spreadsheet",
     load: () => import("./new"),
   },
   {
     name: "validate",
-    short: true,
     usage: "[options] [game...]",
     summary: "check every YAML data file and cross-reference; report every problem with file:line:col",
     load: () => import("./validate"),
   },
   {
     name: "list",
-    short: true,
     usage: "[options] <game>",
     summary: "list a game's physical components (id, kind, count of pieces, size, templates)",
     load: () => import("./list"),
   },
   {
     name: "export-csv",
-    short: true,
     usage: "[options] <game>",
     summary: "write a game's deck as CSV (one row per card) to move it to a spreadsheet",
     load: () => import("./export-csv"),
@@ -83,13 +82,13 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "replay",
-    short: true,
     usage: "[options] <file>",
     summary: "replay a game from a JSON action list and print the events and final view as JSON",
     load: () => import("./replay"),
   },
   {
     name: "simulate",
+    hot: true,
     usage: "[options] <game>",
     summary: "play many seeded games with a random or greedy policy and print stats",
     load: () => import("./simulate"),
@@ -97,7 +96,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     // The module's description names the one game the command serves.
     name: "meld",
-    short: true,
     usage: "[options] <card...>",
     summary: "classify cards into their best meld and value it through the per-meld scoring steps (EC-18, EC-29)",
     load: () => import("./meld"),
