@@ -4,7 +4,7 @@
  * modules declare; and a short command imports nothing it does not need.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -48,8 +48,12 @@ describe("the command table", () => {
   });
 });
 
-/** The modules a CLI run imports: src/ files relative to the repo, packages by name. */
-function importsOf(...args: string[]): { src: string[]; packages: string[]; stdout: string } {
+/**
+ * The modules a CLI run imports or requires: src/ files relative to the repo, packages by name,
+ * and every file's URL. ES module imports are seen by a resolve hook, require() calls
+ * (createRequire: pdfkit, fontkit…) by a wrapper around CommonJS's resolver.
+ */
+function importsOf(args: string[], { progressOnStderr = false } = {}): { src: string[]; packages: string[]; urls: string[]; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), "syzygy-imports-"));
   const log = join(dir, "imports.txt");
   const hooks = join(dir, "hooks.mjs");
@@ -64,21 +68,38 @@ export async function resolve(specifier, context, next) {
   );
   const register = join(dir, "register.mjs");
   writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const p = spawnSync(process.execPath, ["--import", "tsx", "--import", register, join(ROOT, "src/cli.ts"), ...args], { cwd: ROOT, encoding: "utf8" });
-  expect(p.stderr).toBe("");
-  expect(p.status).toBe(0);
+  const requires = join(dir, "requires.cjs");
+  writeFileSync(
+    requires,
+    `const Module = require("node:module");
+const { appendFileSync } = require("node:fs");
+const { pathToFileURL } = require("node:url");
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  const file = resolveFilename.call(this, request, parent, ...rest);
+  // tsx's own requires (esbuild…) are the test's loader, not the CLI's; a module an ES module
+  // imports (no parent) is the resolve hook's to see.
+  const byLoader = /[\\\\/]node_modules[\\\\/](tsx|esbuild|get-tsconfig)[\\\\/]/.test(parent?.filename ?? "");
+  if (parent !== undefined && file.startsWith("/") && !byLoader) appendFileSync(${JSON.stringify(log)}, pathToFileURL(file).href + "\\n");
+  return file;
+};
+`,
+  );
+  const p = spawnSync(process.execPath, ["--require", requires, "--import", "tsx", "--import", register, join(ROOT, "src/cli.ts"), ...args], { cwd: ROOT, encoding: "utf8" });
+  if (!progressOnStderr) expect(p.stderr).toBe("");
+  expect(p.status, p.stderr).toBe(0);
   const urls = readFileSync(log, "utf8").split("\n").filter((u) => u.startsWith("file:"));
   const root = pathToFileURL(ROOT).href + "/";
   const src = urls.filter((u) => u.startsWith(root + "src/")).map((u) => u.slice(root.length));
   const packages = urls
     .map((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1])
     .filter((n): n is string => n !== undefined && n !== "tsx");
-  return { src: [...new Set(src)].sort(), packages: [...new Set(packages)].sort(), stdout: p.stdout };
+  return { src: [...new Set(src)].sort(), packages: [...new Set(packages)].sort(), urls: [...new Set(urls)], stdout: p.stdout };
 }
 
 describe("what a command imports", () => {
   it("--help: commander and the command table, no command module", () => {
-    const r = importsOf("--help");
+    const r = importsOf(["--help"]);
     expect(r.stdout).toContain("Commands:");
     expect(r.src).toContain("src/cli.ts");
     expect(r.packages).toEqual(["commander"]);
@@ -89,7 +110,7 @@ describe("what a command imports", () => {
   // Issue 25: validate checks what build checks, so it renders every face to SVG (and reads it
   // back with resvg) — but writes no PNG or PDF and builds no TTS save or Lua.
   it("validate <game>: the model and the SVG renderer, nothing of PDF, TTS, Lua or TypeScript", () => {
-    const r = importsOf("validate", "lunar-trick");
+    const r = importsOf(["validate", "lunar-trick"]);
     expect(r.stdout).toContain("ok lunar-trick");
     expect(r.src).toContain("src/model/load.ts");
     expect(r.src).toContain("src/render/template-check.ts");
@@ -97,8 +118,20 @@ describe("what a command imports", () => {
     for (const heavy of ["pdfkit", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);
   }, 60_000);
 
+  // Session 10: faces and thumbnails are encoded with node:zlib (src/render/png-encode.mjs), so
+  // sharp (~0.1 s, ~6 500 page faults) loads only for TTS images; fontkit's Brotli decoder, for
+  // WOFF2 fonts syzygy refuses, stays unloaded (src/defer-brotli.ts).
+  it("build --no-tts <game>: PNGs and PDFs without sharp, fontkit without its Brotli decoder", () => {
+    const out = mkdtempSync(join(tmpdir(), "syzygy-imports-out-"));
+    const r = importsOf(["build", "lunar-trick", "--no-tts", "--out", out], { progressOnStderr: true });
+    expect(r.packages).toEqual(expect.arrayContaining(["pdfkit", "fontkit", "@resvg/resvg-js"]));
+    expect(r.packages).not.toContain("sharp");
+    expect(r.urls.filter((u) => u.includes("/node_modules/brotli/dec/"))).toEqual([]);
+    expect(readdirSync(join(out, "lunar-trick", "cards")).length).toBeGreaterThan(0);
+  }, 120_000);
+
   it("validate --no-render <game>: the model only, nothing of rendering, TTS, Lua or TypeScript", () => {
-    const r = importsOf("validate", "--no-render", "lunar-trick");
+    const r = importsOf(["validate", "--no-render", "lunar-trick"]);
     expect(r.stdout).toContain("ok lunar-trick");
     expect(r.src.filter((f) => /^src\/(render|build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
     for (const heavy of ["sharp", "@resvg/resvg-js", "pdfkit", "harfbuzzjs", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);

@@ -138,7 +138,8 @@ export function loopPath(graph: Graph, scc: string[]): string[] {
 
 /**
  * What `file` imports at load time: the specifiers of its import and export-from declarations,
- * leaving out type-only ones (erased) and dynamic import() (loaded when first called).
+ * leaving out type-only ones (erased) and dynamic import() (loaded when first called), and the
+ * packages it `require`s outside any function (src/render/pdf-libraries.ts loads pdfkit so).
  */
 export function loadTimeImports(root: string, file: string): string[] {
   const source = ts.createSourceFile(file, fs.readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, false);
@@ -151,8 +152,20 @@ export function loadTimeImports(root: string, file: string): string[] {
       if (!onlyTypes) out.push(st.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier !== undefined && ts.isStringLiteral(st.moduleSpecifier) && !st.isTypeOnly) {
       out.push(st.moduleSpecifier.text);
-    }
+    } else out.push(...topLevelRequires(st));
   }
+  return out;
+}
+
+/** `require("x")` calls in a statement that run when the module loads (not inside a function). */
+function topLevelRequires(node: ts.Node): string[] {
+  if (ts.isFunctionLike(node) || ts.isClassLike(node)) return [];
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "require" && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]))
+    return [node.arguments[0].text];
+  const out: string[] = [];
+  node.forEachChild((child) => {
+    out.push(...topLevelRequires(child));
+  });
   return out;
 }
 

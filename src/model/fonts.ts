@@ -14,6 +14,7 @@ import { formatPath, type Diagnostic, type PathSegment } from "./diagnostics";
 import { isInside } from "./read-text";
 import type { FontFileEntry } from "./schema/game";
 import type { YamlSource } from "./yaml-source";
+import { deferBrotli } from "../defer-brotli";
 
 /** A font a game uses: what src/render/fonts.ts registers as a face. */
 export interface GameFont {
@@ -82,8 +83,12 @@ function readFontBytes(abs: string, root: string): { bytes: Buffer } | { why: st
 /** The family names a font file carries (typographic family first, then the legacy one). */
 const require = createRequire(import.meta.url);
 
-/** fontkit, loaded only when a game declares a font file (it costs every `validate` ~60 ms otherwise). */
+/**
+ * fontkit, loaded only when a game declares a font file (it costs every `validate` ~60 ms
+ * otherwise): the CommonJS build the PDFs load too (src/render/pdf-libraries.ts), one copy.
+ */
 function loadFontkit(): typeof fontkit {
+  deferBrotli();
   return require("fontkit") as typeof fontkit;
 }
 

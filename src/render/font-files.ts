@@ -4,10 +4,11 @@
  * glyph coverage and cap height are HarfBuzz's (shaping.ts): only the PDFs load fontkit.
  */
 import { readFileSync } from "node:fs";
-import * as fontkit from "fontkit";
+import type * as Fontkit from "fontkit";
+import { fontkit } from "./pdf-libraries";
 import { onFontFileChanged } from "./fonts";
 
-const fonts = new Map<string, fontkit.Font>();
+const fonts = new Map<string, Fontkit.Font>();
 
 /** Drops the parsed font of `file` (a game's font file whose bytes changed). */
 export function forgetFontFile(file: string): void {
@@ -16,11 +17,11 @@ export function forgetFontFile(file: string): void {
 onFontFileChanged(forgetFontFile);
 
 /** The thread's font for `file`. */
-export function fontFile(file: string): fontkit.Font {
+export function fontFile(file: string): Fontkit.Font {
   let font = fonts.get(file);
   if (font === undefined) {
     // fontkit.create: the parser openSync uses, on bytes read here.
-    font = (fontkit as unknown as { create(data: Buffer): fontkit.Font }).create(readFileSync(file));
+    font = (fontkit as unknown as { create(data: Buffer): Fontkit.Font }).create(readFileSync(file));
     fonts.set(file, font);
   }
   return font;

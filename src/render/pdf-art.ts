@@ -11,7 +11,7 @@
  * A recording is a pure function of the SVG (each is made in a fresh recording document), so a
  * PDF's bytes never depend on what the thread drew before.
  */
-import PDFDocument from "pdfkit";
+import { PDFDocument } from "./pdf-libraries";
 import type SVGtoPDFType from "svg-to-pdfkit";
 import { createRequire } from "node:module";
 import { pdfFontFor } from "./fonts";

@@ -4,7 +4,7 @@
  * bundled TTFs embedded as subsets, every page gets TrimBox/BleedBox, a footer and a 10 mm ruler,
  * and the document asks viewers not to scale when printing. Fixed dates make the bytes reproducible.
  */
-import PDFDocument from "pdfkit";
+import { PDFDocument } from "./pdf-libraries";
 import { Resvg } from "@resvg/resvg-js";
 import { FONT_FACES } from "./fonts";
 import { inlineArt, inlinable, placeArt, svgBox, type PlacedArt, placedArt } from "./pdf-art";

@@ -19,8 +19,8 @@ export interface CommandEntry {
   summary: string;
   /**
    * Runs the same JavaScript many times over (`simulate`: thousands of seeded games), so V8's
-   * optimising compiler and a growing young generation pay for themselves: 1000 Eclipsed games
-   * took 3.5 s with them and 15.3 s without. Every other command runs without them (`v8FlagsFor`
+   * optimising compiler and a growing young generation pay for themselves: 1000 games of the meld
+   * game took 3.5 s with them and 15.3 s without. Every other command runs without them (`v8FlagsFor`
    * in src/cli.ts): its JavaScript runs a few hundred times at most, and the compiler's background
    * work and a grown nursery cost more than they gain (`validate <game>`: ~25 % of its CPU time and
    * ~20 MB of its peak RSS; a one-card edit of a 52-card deck 1.08 s against 1.25–1.40 s; a cold
