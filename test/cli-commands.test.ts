@@ -120,7 +120,7 @@ describe("what a command imports", () => {
 
   // Session 10: faces and thumbnails are encoded with node:zlib (src/render/png-encode.mjs), so
   // sharp (~0.1 s, ~6 500 page faults) loads only for TTS images; fontkit's Brotli decoder, for
-  // WOFF2 fonts syzygy refuses, stays unloaded (src/defer-brotli.ts).
+  // WOFF2 fonts syzygy refuses, stays unloaded (src/defer-require.ts).
   it("build --no-tts <game>: PNGs and PDFs without sharp, fontkit without its Brotli decoder", () => {
     const out = mkdtempSync(join(tmpdir(), "syzygy-imports-out-"));
     const r = importsOf(["build", "lunar-trick", "--no-tts", "--out", out], { progressOnStderr: true });

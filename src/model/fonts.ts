@@ -14,7 +14,7 @@ import { formatPath, type Diagnostic, type PathSegment } from "./diagnostics";
 import { isInside } from "./read-text";
 import type { FontFileEntry } from "./schema/game";
 import type { YamlSource } from "./yaml-source";
-import { deferBrotli } from "../defer-brotli";
+import { deferUnusedModules } from "../defer-require";
 
 /** A font a game uses: what src/render/fonts.ts registers as a face. */
 export interface GameFont {
@@ -88,7 +88,7 @@ const require = createRequire(import.meta.url);
  * otherwise): the CommonJS build the PDFs load too (src/render/pdf-libraries.ts), one copy.
  */
 function loadFontkit(): typeof fontkit {
-  deferBrotli();
+  deferUnusedModules();
   return require("fontkit") as typeof fontkit;
 }
 
