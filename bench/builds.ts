@@ -18,6 +18,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { median, runOnce, type Run } from "./startup";
 import { grownDeck } from "../test/grown-deck";
 
@@ -140,11 +141,14 @@ export function scaffoldDeck(cards = 52): { root: string; data: string; ids: str
  * them and nothing else is the floor under any such edit in a new process — what start-up costs
  * before the first line of work (test/architecture.test.ts keeps the rest off the start-up).
  */
-export const EDIT_LIBRARIES = ["commander", "yaml", "zod", "handlebars", "saxes", "harfbuzzjs", "@resvg/resvg-js", "sharp", "pdfkit", "fontkit"];
+export const EDIT_LIBRARIES = ["commander", "yaml", "zod", "handlebars", "saxes", "harfbuzzjs", "@resvg/resvg-js"];
 
-/** A fresh `node` that imports EDIT_LIBRARIES in turn and exits. */
+/** pdfkit and fontkit, as the PDFs load them (their CommonJS builds, a few modules deferred). */
+const PDF_LIBRARIES = join(REPO, "dist/render/pdf-libraries.js");
+
+/** A fresh `node` that imports EDIT_LIBRARIES in turn, then the PDF libraries, and exits. */
 function editFloor(): Run {
-  const script = `for (const m of ${JSON.stringify(EDIT_LIBRARIES)}) await import(m);`;
+  const script = `for (const m of ${JSON.stringify(EDIT_LIBRARIES)}) await import(m); await import(${JSON.stringify(pathToFileURL(PDF_LIBRARIES).href)});`;
   return runOnce(["node", "--input-type=module", "-e", script], REPO);
 }
 

@@ -126,7 +126,7 @@ function smallFace(cache: FaceCache<Promise<FacePixels>>, side: RenderedSide, ha
   if (made === undefined) {
     const box = svgBox(side.svg);
     const width = Math.max(1, Math.round(box[2] * pxPerMm));
-    // resvg loads on the first thumbnail: a build that makes none starts without it.
+    // resvg and sharp load on the first thumbnail: a build that makes none starts without them.
     made = import("@resvg/resvg-js").then(({ renderAsync }) => renderAsync(greekSmallText(side.svg), {
       fitTo: { mode: "width", value: width },
       font: { fontFiles: fontFilesFor(side.svg), loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
@@ -222,8 +222,8 @@ async function drawPage(page: Page, paper: Paper, file: string, pixelsOf: (face:
   );
   const pixels = composePage(page, paper, art, pxPerMm);
   // Fast settings: a thumbnail is re-made whenever its page changes, and read once.
-  const { encodePng } = await import("../render/png-encode.mjs");
-  const png = await encodePng(pixels.data, pixels.width, pixels.height, 3, { level: 3 });
+  const { default: sharp } = await import("../render/sharp-library.mjs");
+  const png = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } }).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer();
   writeFileAtomic(file, png);
 }
 

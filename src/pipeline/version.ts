@@ -12,7 +12,7 @@ import { codeFolder } from "../package-root";
 import { sha256 } from "../hash";
 
 const require = createRequire(import.meta.url);
-const LIBRARIES = ["@resvg/resvg-js", "pdfkit", "svg-to-pdfkit", "fontkit", "harfbuzzjs", "pngjs"];
+const LIBRARIES = ["@resvg/resvg-js", "sharp", "pdfkit", "svg-to-pdfkit", "fontkit", "harfbuzzjs", "pngjs"];
 const SOURCE_DIRS = ["render", "pipeline"].map(codeFolder);
 
 
@@ -48,8 +48,7 @@ let cached: string | undefined;
 
 export function rendererVersion(): string {
   if (cached !== undefined) return cached;
-  // Node's zlib deflates the PNGs (src/render/png-encode.mjs): another zlib, other bytes.
-  const parts: string[] = [...LIBRARIES.map(packageVersion), `zlib@${process.versions.zlib}`];
+  const parts: string[] = LIBRARIES.map(packageVersion);
   for (const font of ALL_FONT_FILES) parts.push(`${font}:${statSync(font).size}`);
   for (const dir of SOURCE_DIRS) for (const file of sourceFiles(dir)) parts.push(sha256(readFileSync(file)));
   cached = sha256(...parts).slice(0, 16);

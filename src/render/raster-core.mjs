@@ -2,12 +2,13 @@
 // worker threads (raster-worker.mjs). Plain JavaScript so a worker starts without a TypeScript
 // loader (~0.3 CPU-s less per worker); typed by raster-core.d.mts.
 import { renderAsync } from "@resvg/resvg-js";
-import { encodePng } from "./png-encode.mjs";
+import sharp from "./sharp-library.mjs";
 
 /**
- * resvg rasterises with the bundled fonts only (never the machine's); the PNG is deflated on the
- * thread pool (png-encode.mjs; resvg's own encoder runs on the calling thread and is ~2.5× slower).
- * Only a pHYs chunk records the resolution: no colour profile, no EXIF.
+ * resvg rasterises with the bundled fonts only (never the machine's); sharp encodes on the thread
+ * pool (resvg's own encoder runs on the calling thread and is ~2.5× slower). `withDensity` writes
+ * only the pHYs chunk: `withMetadata` would also convert to sRGB through an ICC transform, which
+ * cost more than a third of the encoding time.
  */
 export async function rasterise(svg, widthPx, dpi, fontFiles) {
   const image = await renderAsync(svg, {
@@ -17,6 +18,9 @@ export async function rasterise(svg, widthPx, dpi, fontFiles) {
     textRendering: 1,
     logLevel: "off",
   });
-  const png = await encodePng(image.pixels, image.width, image.height, 4, { dpi });
+  const png = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .withDensity(dpi)
+    .png()
+    .toBuffer();
   return { png, pixels: image.width * image.height };
 }

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
-import sharp from "sharp";
+import sharp from "../render/sharp-library.mjs";
 import type { GameModel } from "../model/types";
 import { engineDeckComponent, TtsInputError } from "./build";
 

@@ -4,7 +4,7 @@
  * libvips header parse per card on the thread pool behind the image work (~300 per cold build).
  */
 import fs from "node:fs";
-import sharp from "sharp";
+import sharp from "../render/sharp-library.mjs";
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** PNG's limit on either side (2^31 − 1); 0 is not a size either. */

@@ -4,14 +4,10 @@
  * possible; every card of a deck has the same cell size.
  */
 import { availableParallelism } from "node:os";
-import sharp from "sharp";
+import sharp from "../render/sharp-library.mjs";
 import { mapLimit } from "../render/map-limit";
 import { imageSize } from "./png-size";
 
-// Every image here is read once: libvips' operation cache would only hold memory. One libvips
-// thread per image: sheets and faces are already worked on several at a time (mapLimit).
-sharp.cache(false);
-sharp.concurrency(1);
 
 /**
  * TTS images: quality 90 without chroma subsampling (card text stays sharp). Huffman tables are
