@@ -22,6 +22,7 @@ export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "t
  * quick subset here and their whole matrix there (SCALED).
  */
 export const LONG_FILES = [
+  "test/cli-build-imports.test.ts",
   "test/watch-gallery.test.ts",
   "test/output-safety.test.ts",
   "test/watch.test.ts",
