@@ -23,8 +23,12 @@ const DEFERRED: readonly Deferred[] = [
   { by: "pdfkit", request: "@noble/ciphers/aes", shape: "object" },
 ];
 
-/** Puts the stand-ins in require's cache, except for modules loaded already. */
+let deferred = false;
+
+/** Puts the stand-ins in require's cache, except for modules loaded already; once a process. */
 export function deferUnusedModules(): void {
+  if (deferred) return;
+  deferred = true;
   for (const d of DEFERRED) {
     const fromPackage = createRequire(require.resolve(d.by));
     const file = fromPackage.resolve(d.request);
