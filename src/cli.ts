@@ -69,14 +69,15 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Runs the command line of this process (bin/syzygy.js, `tsx src/cli.ts`) and sets its exit code. */
-export function runCli(): void {
+/** Runs the command line of this process (bin/syzygy.js, `tsx src/cli.ts`) and sets its exit code, which it also returns. */
+export function runCli(): Promise<number> {
   exitQuietlyOnBrokenPipe();
   const argv = process.argv.slice(2);
   // Set before the command allocates (CommandEntry.hot says why).
   for (const flag of v8FlagsFor(argv)) setFlagsFromString(flag);
-  main(argv).then((code) => {
+  return main(argv).then((code) => {
     process.exitCode = code;
+    return code;
   });
 }
 
@@ -96,4 +97,4 @@ function isMainModule(): boolean {
   }
 }
 
-if (isMainModule()) runCli();
+if (isMainModule()) void runCli();

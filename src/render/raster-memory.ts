@@ -21,5 +21,19 @@ export function keepsRasterMemory(build: { png: boolean; tts: boolean }): boolea
 
 /** Sets the delay for this process (and its raster threads), if `keepsRasterMemory(build)`. */
 export function tuneRasterMemory(build: { png: boolean; tts: boolean }, env: NodeJS.ProcessEnv = process.env): void {
-  if (keepsRasterMemory(build)) env.MIMALLOC_PURGE_DELAY ??= String(PURGE_DELAY_MS);
+  if (keepsRasterMemory(build)) keepRasterMemory(env);
+}
+
+/** The setting itself (a standby makes it before it loads resvg: src/cli/standby/server.ts). */
+export function keepRasterMemory(env: NodeJS.ProcessEnv = process.env): void {
+  env.MIMALLOC_PURGE_DELAY ??= String(PURGE_DELAY_MS);
+}
+
+/**
+ * `keepsRasterMemory` for a `syzygy build` command line, read from its words alone (a standby is
+ * chosen before commander runs: src/cli/standby/). `--no-png` and `--no-tts` are the flags that
+ * turn the PNGs and the saves off.
+ */
+export function keepsRasterMemoryFor(argv: readonly string[]): boolean {
+  return keepsRasterMemory({ png: !argv.includes("--no-png"), tts: !argv.includes("--no-tts") });
 }
