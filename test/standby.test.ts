@@ -234,18 +234,21 @@ describe("a build on a standby", () => {
     writeFileSync(deckFile, original);
   }, 180_000);
 
-  it("is not used once the code it loaded was rebuilt: the caller builds itself", async () => {
+  it.each([
+    ["its code was rebuilt", "dist/cli/standby/protocol.js"],
+    ["a library it loaded was upgraded", "node_modules/yazl/package.json"],
+  ])("is not used once %s: the caller builds itself", async (_what, file) => {
     const standby = await ensureStandby();
-    const code = join(ROOT, "dist", "cli", "standby", "protocol.js");
-    const { atime, mtime } = statSync(code);
-    // As a recompile would: the file changes under the waiting process (its times put back after).
-    utimesSync(code, atime, new Date(mtime.getTime() + 1000));
+    const changed = join(ROOT, file);
+    const { atime, mtime } = statSync(changed);
+    // As a recompile or an upgrade would: the file changes under the waiting process (its time put back after).
+    utimesSync(changed, atime, new Date(mtime.getTime() + 1000));
     try {
       const r = await syzygy(build("out-b"));
       expect(r.code, r.err).toBe(0);
       expect(r.err).toContain("syzygy: no standby was ready: this process runs the build");
     } finally {
-      utimesSync(code, atime, mtime);
+      utimesSync(changed, atime, mtime);
     }
     await until("the outdated standby exited", () => !running(standby));
   }, 180_000);

@@ -22,9 +22,12 @@ export const DEFAULT_IDLE_SECONDS = 600;
 /** Environment variables that act while modules load (Node, libvips, the allocators, the loader, syzygy's own). */
 const LOAD_TIME_ENV = /^(NODE_|UV_|VIPS_|SHARP_|MALLOC_|MIMALLOC_|LD_|GLIBC_|SYZYGY_)/;
 
-/** Whether `argv` (what follows `syzygy`) may run on a standby: `build` only, and not when turned off. */
+/**
+ * Whether `argv` (what follows `syzygy`) may run on a standby: `build` only; not when turned off,
+ * and not under fault injection (src/fault.ts), which stands for the death of the build's own process.
+ */
 export function standbyWanted(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
-  return argv[0] === "build" && env.SYZYGY_STANDBY !== "0" && process.platform !== "win32";
+  return argv[0] === "build" && env.SYZYGY_STANDBY !== "0" && env.SYZYGY_FAULT === undefined && process.platform !== "win32";
 }
 
 /** Seconds a standby waits for its build. */

@@ -8,9 +8,10 @@
  * Usage (by client.ts only): node server.js <key> keep|free
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { keepRasterMemory } from "../../render/raster-memory";
@@ -30,17 +31,39 @@ const SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 /** The warm-up game's id (`syzygy new`), in a temporary folder of its own. */
 const WARM_UP_GAME = "standby-warm-up";
 
-/** Size and time of every file of the running code: a rebuilt dist/ is no longer this process's code. */
-function codeSnapshot(folder = CODE_DIR, into: string[] = []): string[] {
+function stamp(file: string): string {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return `${file}:${s?.size}:${s?.mtimeMs}`;
+}
+
+/** Size and time of every file of the running code (a rebuilt dist/ is no longer this process's code). */
+function codeFiles(folder = CODE_DIR, into: string[] = []): string[] {
   for (const e of readdirSync(folder, { withFileTypes: true })) {
     const p = join(folder, e.name);
-    if (e.isDirectory()) codeSnapshot(p, into);
-    else {
-      const s = statSync(p, { throwIfNoEntry: false });
-      into.push(`${p}:${s?.size}:${s?.mtimeMs}`);
-    }
+    if (e.isDirectory()) codeFiles(p, into);
+    else into.push(stamp(p));
   }
   return into;
+}
+
+/**
+ * What this process loaded, as files on disk: the code, and the libraries as npm installed them
+ * (the lock files, and each dependency's package.json, which an upgrade rewrites).
+ */
+function codeSnapshot(): string {
+  const root = dirname(CODE_DIR);
+  const fromRoot = createRequire(join(root, "package.json"));
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+  const libraries = Object.keys(manifest.dependencies ?? {}).map((name) => {
+    try {
+      return stamp(fromRoot.resolve(`${name}/package.json`));
+    } catch {
+      return `${name}: not found`;
+    }
+  });
+  // A clone's lock files, or those of the project that installed syzygy (node_modules/syzygy).
+  const locks = [join(root, "package-lock.json"), join(root, "node_modules", ".package-lock.json"), join(dirname(root), ".package-lock.json")].map(stamp);
+  return [...codeFiles(), ...libraries, ...locks].join("\n");
 }
 
 function send(socket: Socket, reply: Reply): void {
@@ -79,6 +102,8 @@ async function prepare(): Promise<(argv: string[]) => Promise<number>> {
     rmSync(scratch, { recursive: true, force: true });
   }
   replaceEnv(ownEnv);
+  // What the warm-up's commands left for their own process to exit with is not the next build's.
+  process.exitCode = undefined;
   return main;
 }
 
@@ -134,7 +159,7 @@ function startSuccessor(): void {
 
 async function serve(socket: Socket, msg: unknown, main: (argv: string[]) => Promise<number>, code: string): Promise<void> {
   if (!isRequest(msg)) leave(1);
-  if (codeSnapshot().join("\n") !== code) {
+  if (codeSnapshot() !== code) {
     // dist/ was rebuilt since this process loaded it: the caller runs the new code itself.
     socket.removeAllListeners("close");
     send(socket, { stale: true });
@@ -212,7 +237,7 @@ for (const signal of SIGNALS) process.on(signal, stopWaiting);
 process.umask(0o077);
 writeFileSync(startingPath, "");
 process.chdir(dir);
-const code = codeSnapshot().join("\n");
+const code = codeSnapshot();
 prepare().then(
   (main) => listen(main, code),
   () => leave(1),
