@@ -92,7 +92,14 @@ function runOn(socket: Socket, argv: string[]): Promise<number | undefined> {
       return [signal, forward] as const;
     });
     const read = lineReader((line) => {
-      const reply = JSON.parse(line) as Reply;
+      let reply: Reply;
+      try {
+        reply = JSON.parse(line) as Reply;
+      } catch {
+        // Not a standby's answer: whatever listens there is not one of ours.
+        socket.destroy();
+        return;
+      }
       if ("started" in reply) {
         started = true;
         exitQuietlyOnBrokenPipe();
