@@ -172,10 +172,15 @@ export async function composeSheet(cards: CardImage[], grid: Grid, canvases: Can
   const width = grid.cols * grid.cellWidth;
   const height = grid.rows * grid.cellHeight;
   return canvases.use(width * height * 3, async (canvas) => {
-    // Background #202020 where no card is (cells past the last card).
-    canvas.fill(0x20);
     const stride = width * 3;
     const cellStride = grid.cellWidth * 3;
+    // Background #202020 where no card is (the cells past the last card); the cards' cells are
+    // written whole, so the rest of the reused canvas is not cleared (~30 ms a sheet).
+    for (let i = cards.length; i < grid.cols * grid.rows; i++) {
+      const left = (i % grid.cols) * cellStride;
+      const top = Math.floor(i / grid.cols) * grid.cellHeight;
+      for (let y = 0; y < grid.cellHeight; y++) canvas.fill(0x20, (top + y) * stride + left, (top + y) * stride + left + cellStride);
+    }
     await mapLimit(cards, availableParallelism() + 1, async (c, i) => {
       const tile = await cell(c, grid.cellWidth, grid.cellHeight);
       const left = (i % grid.cols) * cellStride;
