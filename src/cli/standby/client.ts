@@ -78,7 +78,7 @@ function requestFor(argv: string[]): Request {
  * outdated, gone before it started). A signal this process gets goes to the build, and this
  * process then ends by it, as one running the build itself would.
  */
-function runOn(socket: Socket, argv: string[]): Promise<number | undefined> {
+function runOn(socket: Socket, request: string): Promise<number | undefined> {
   return new Promise((resolve) => {
     let started = false;
     let exit: number | undefined;
@@ -125,7 +125,7 @@ function runOn(socket: Socket, argv: string[]): Promise<number | undefined> {
         resolve(1);
       }
     });
-    socket.write(JSON.stringify(requestFor(argv)) + "\n");
+    socket.write(request);
   });
 }
 
@@ -134,14 +134,24 @@ function runOn(socket: Socket, argv: string[]): Promise<number | undefined> {
  * process should run the command itself.
  */
 export async function runOnStandby(argv: string[]): Promise<number | undefined> {
+  try {
+    return await tryStandbys(argv);
+  } catch {
+    // Whatever went wrong on the way (a folder gone, a socket refused), this process can build itself.
+    return undefined;
+  }
+}
+
+async function tryStandbys(argv: string[]): Promise<number | undefined> {
   if (!standbyWanted(argv)) return undefined;
   const dir = standbyDir();
   if (dir === undefined) return undefined;
   const key = standbyKey(keepsRasterMemoryFor(argv));
+  const request = JSON.stringify(requestFor(argv)) + "\n";
   for (const { pid } of standbys(dir, key).filter((s) => s.kind === "sock")) {
     const socket = await connectTo(standbyFile(dir, key, pid, "sock"));
     if (socket === undefined) continue;
-    const code = await runOn(socket, argv);
+    const code = await runOn(socket, request);
     if (code !== undefined) {
       tell(`this build ran on standby process ${pid}`);
       return code;
