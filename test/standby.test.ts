@@ -169,6 +169,27 @@ describe("a build on a standby", () => {
     expect(await waitingStandby()).not.toBe(standby);
   }, 180_000);
 
+  it("sees the caller's terminal: progress updates one line in place, as in the caller's own process", async () => {
+    const standby = await ensureStandby();
+    editCards("On a terminal");
+    // util-linux script(1) runs the build on a pseudo-terminal and copies what it shows.
+    const onTerminal = (standbyEnv: string): Promise<Ran> => {
+      const command = `SYZYGY_STANDBY=${standbyEnv} TMPDIR='${standbyTmp}' '${process.execPath}' '${CLI}' ${build("out-b").join(" ")}`;
+      const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: process.env });
+      let out = "";
+      child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+      return new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal, out, err: "" })));
+    };
+    const served = await onTerminal("verbose");
+    expect(served.code, served.out).toBe(0);
+    expect(served.out).toContain(`ran on standby process ${standby}`);
+    expect(served.out).toContain("\r\x1b[K");
+    writeFileSync(deckFile, original);
+    const local = await onTerminal("0");
+    expect(local.code, local.out).toBe(0);
+    expect(local.out).toContain("\r\x1b[K");
+  }, 180_000);
+
   it("fails as the caller's own process would: bad data (exit 1) and a usage error (exit 2)", async () => {
     writeFileSync(deckFile, original.replace(/\n {2}- id: /, "\n  - id: [unclosed\n  - id: "));
     for (const args of [build("out-b"), build("out-b", "--paper", "a5")]) {
