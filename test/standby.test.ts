@@ -126,6 +126,21 @@ function editCards(label: string, every = false): void {
   writeFileSync(deckFile, every ? original.replace(new RegExp(pattern.source, "g"), `$1    text: "${label}"\n$2`) : original.replace(pattern, `$1    text: "${label}"\n$2`));
 }
 
+/** A build (on a standby) whose caller gets `signal` once the standby is rasterising. */
+async function buildStoppedBy(signal: NodeJS.Signals, out: string): Promise<Ran> {
+  let sent = false;
+  const ran = await syzygy(build(out), {
+    onStderr: (err, pid) => {
+      if (!sent && /PNG \d+\/\d+/.test(err)) {
+        sent = true;
+        process.kill(pid, signal);
+      }
+    },
+  });
+  expect(sent).toBe(true);
+  return ran;
+}
+
 const build = (out: string, ...extra: string[]): string[] => ["build", GAME, "--data", "data", "--paper", "a4", "--no-tts", "--out", out, ...extra];
 
 beforeAll(async () => {
@@ -215,17 +230,7 @@ describe("a build on a standby", () => {
     const kept = outputs(join(root, "out-b"));
     const next = await waitingStandby();
     editCards("Interrupted", true);
-    let sent = false;
-    const interrupted = await syzygy(build("out-b"), {
-      onStderr: (err, pid) => {
-        // Once the standby is rasterising, ^C the caller.
-        if (!sent && /PNG \d+\/\d+/.test(err)) {
-          sent = true;
-          process.kill(pid, "SIGINT");
-        }
-      },
-    });
-    expect(sent).toBe(true);
+    const interrupted = await buildStoppedBy("SIGINT", "out-b");
     expect(interrupted.signal).toBe("SIGINT");
     await until("the interrupted standby exited", () => !running(next));
     expect(outputs(join(root, "out-b"))).toEqual(kept);
@@ -239,16 +244,7 @@ describe("a build on a standby", () => {
   it("is stopped when its caller is killed outright (SIGKILL: no signal to forward, only the socket closing)", async () => {
     const standby = await ensureStandby();
     editCards("Killed", true);
-    let sent = false;
-    const killed = await syzygy(build("out-k"), {
-      onStderr: (err, pid) => {
-        if (!sent && /PNG \d+\/\d+/.test(err)) {
-          sent = true;
-          process.kill(pid, "SIGKILL");
-        }
-      },
-    });
-    expect(sent).toBe(true);
+    const killed = await buildStoppedBy("SIGKILL", "out-k");
     expect(killed.signal).toBe("SIGKILL");
     await until("the orphaned standby exited", () => !running(standby), 20_000);
     expect(existsSync(join(root, "out-k", "standby-deck"))).toBe(false);
