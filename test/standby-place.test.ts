@@ -49,7 +49,8 @@ describe("which command lines a standby takes", () => {
   it("takes `build` only, and none when SYZYGY_STANDBY=0 or under fault injection (the build's own process dies there)", () => {
     expect(standbyWanted(["build", "eclipsed"], {})).toBe(true);
     expect(standbyWanted(["build"], { SYZYGY_STANDBY: "verbose" })).toBe(true);
-    expect(standbyWanted(["build"], { SYZYGY_STANDBY: "0" })).toBe(false);
+    for (const off of ["0", "off", "false", "no", "OFF"]) expect(standbyWanted(["build"], { SYZYGY_STANDBY: off }), off).toBe(false);
+    expect(standbyWanted(["build"], { SYZYGY_STANDBY: "1" })).toBe(true);
     expect(standbyWanted(["build"], { SYZYGY_FAULT: "kill:write" })).toBe(false);
     for (const argv of [["validate"], ["watch"], ["tts", "eclipsed"], [], ["--help"]]) expect(standbyWanted(argv, {}), argv.join(" ")).toBe(false);
   });

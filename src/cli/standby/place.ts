@@ -27,8 +27,11 @@ const LOAD_TIME_ENV = /^(NODE_|UV_|VIPS_|SHARP_|MALLOC_|MIMALLOC_|LD_|GLIBC_|SYZ
  * and not under fault injection (src/fault.ts), which stands for the death of the build's own process.
  */
 export function standbyWanted(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
-  return argv[0] === "build" && env.SYZYGY_STANDBY !== "0" && env.SYZYGY_FAULT === undefined && process.platform !== "win32";
+  return argv[0] === "build" && !OFF.includes((env.SYZYGY_STANDBY ?? "").toLowerCase()) && env.SYZYGY_FAULT === undefined && process.platform !== "win32";
 }
+
+/** SYZYGY_STANDBY values that turn standbys off ("0" is the documented one). */
+const OFF = ["0", "off", "false", "no"];
 
 /** Seconds a standby waits for its build. */
 export function idleSeconds(env: NodeJS.ProcessEnv = process.env): number {
