@@ -23,6 +23,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { median, runOnce, type Run } from "./startup";
 import { grownDeck } from "../test/grown-deck";
+import { parseStandbyFile } from "../src/cli/standby/place";
 
 const REPO = join(import.meta.dirname, "..");
 const CLI = ["node", join(REPO, "bin/syzygy.js")];
@@ -164,9 +165,8 @@ function editFloor(): Run {
 function standbys(): Map<number, string> {
   const found = new Map<number, string>();
   for (const name of existsSync(STANDBY_DIR) ? readdirSync(STANDBY_DIR) : []) {
-    const m = /^[0-9a-f]+-(\d+)\.(sock|starting)$/.exec(name);
-    if (m === null) continue;
-    if (readProc(`/proc/${m[1]}/cmdline`).includes(STANDBY_SERVER)) found.set(Number(m[1]), m[2]);
+    const file = parseStandbyFile(name);
+    if (file !== undefined && readProc(`/proc/${file.pid}/cmdline`).includes(STANDBY_SERVER)) found.set(file.pid, file.kind);
   }
   return found;
 }

@@ -12,6 +12,9 @@ import { fileURLToPath } from "node:url";
 /** The folder holding package.json: the clone, or node_modules/syzygy once installed. */
 export const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+/** The running code: src/ (tsx, vitest) or dist/ (the package). */
+export const CODE_DIR = fileURLToPath(new URL(".", import.meta.url));
+
 /** True when this is the compiled JavaScript in dist/, false when run from the TypeScript sources. */
 export const COMPILED = import.meta.url.endsWith(".js");
 

@@ -6,24 +6,14 @@
  * those before loading any of the build's modules (cli.ts calls `noopBuild` first); if nothing
  * differs it prints the summary and is done, else the full build runs as ever — it still hashes
  * every kept output against its recorded content, the fallback whenever the stamp differs.
- * Only node: modules here: this runs before anything heavy is loaded.
+ * Only node: modules and module-free helpers here: this runs before anything heavy is loaded.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { CODE_DIR, PACKAGE_ROOT } from "../package-root";
+import { addFile, same, walk, type Snapshot } from "./file-snapshot";
 
 const STAMP = "noop-stamp.json";
-/** The running code: src/ (tsx, vitest) or dist/ (the package), beside this folder. */
-const CODE_DIR = fileURLToPath(new URL("..", import.meta.url));
-const PACKAGE_ROOT = dirname(CODE_DIR);
-
-/**
- * path → [size, mtimeMs, ctimeMs] of every file under the folders and the single files given. The
- * change time too: a file rewritten with its size and modification time put back (by hand, or a
- * damaged disk block rewritten) still gets a new ctime, which no one can set back.
- */
-type Snapshot = Record<string, [number, number, number]>;
-const MISSING: [number, number, number] = [-1, -1, -1];
 
 interface Stamp {
   key: string;
@@ -60,32 +50,10 @@ function layout(argv: readonly string[]): { out: string; data: string; templates
   return { out, data, templates, key };
 }
 
-function walk(dir: string, into: Snapshot, skip?: (name: string) => boolean): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    into[dir] = MISSING;
-    return;
-  }
-  for (const e of entries) {
-    if (skip?.(e.name)) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, into, skip);
-    else {
-      const s = statSync(p, { throwIfNoEntry: false });
-      into[p] = s ? [s.size, s.mtimeMs, s.ctimeMs] : MISSING;
-    }
-  }
-}
-
 function inputSnapshot(l: { data: string; templates: string }): Snapshot {
   const snap: Snapshot = {};
   for (const dir of [l.data, l.templates, CODE_DIR]) walk(dir, snap, (n) => n === "node_modules");
-  for (const f of ["package.json", "package-lock.json"].map((n) => join(PACKAGE_ROOT, n))) {
-    const s = statSync(f, { throwIfNoEntry: false });
-    snap[f] = s ? [s.size, s.mtimeMs, s.ctimeMs] : MISSING;
-  }
+  for (const f of ["package.json", "package-lock.json"]) addFile(join(PACKAGE_ROOT, f), snap);
   return snap;
 }
 
@@ -93,16 +61,6 @@ function outputSnapshot(out: string, games: readonly string[]): Snapshot {
   const snap: Snapshot = {};
   for (const g of games) walk(join(out, g), snap);
   return snap;
-}
-
-function same(a: Snapshot, b: Snapshot): boolean {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    const y = b[k];
-    if (y === undefined || a[k][0] !== y[0] || a[k][1] !== y[1] || a[k][2] !== y[2]) return false;
-  }
-  return true;
 }
 
 /**

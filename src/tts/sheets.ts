@@ -8,7 +8,6 @@ import sharp from "../render/sharp-library.mjs";
 import { mapLimit } from "../render/map-limit";
 import { imageSize } from "./png-size";
 
-
 /**
  * TTS images: quality 90 without chroma subsampling (card text stays sharp). Huffman tables are
  * not optimised: that pass holds the whole image's coefficients (a 4096-px sheet: ~140 MB more
@@ -174,18 +173,16 @@ export async function composeSheet(cards: CardImage[], grid: Grid, canvases: Can
   return canvases.use(width * height * 3, async (canvas) => {
     const stride = width * 3;
     const cellStride = grid.cellWidth * 3;
+    /** Where row `y` of cell `i` starts in the canvas. */
+    const rowStart = (i: number, y: number): number => (Math.floor(i / grid.cols) * grid.cellHeight + y) * stride + (i % grid.cols) * cellStride;
     // Background #202020 where no card is (the cells past the last card); the cards' cells are
     // written whole, so the rest of the reused canvas is not cleared (~30 ms a sheet).
     for (let i = cards.length; i < grid.cols * grid.rows; i++) {
-      const left = (i % grid.cols) * cellStride;
-      const top = Math.floor(i / grid.cols) * grid.cellHeight;
-      for (let y = 0; y < grid.cellHeight; y++) canvas.fill(0x20, (top + y) * stride + left, (top + y) * stride + left + cellStride);
+      for (let y = 0; y < grid.cellHeight; y++) canvas.fill(0x20, rowStart(i, y), rowStart(i, y) + cellStride);
     }
     await mapLimit(cards, availableParallelism() + 1, async (c, i) => {
       const tile = await cell(c, grid.cellWidth, grid.cellHeight);
-      const left = (i % grid.cols) * cellStride;
-      const top = Math.floor(i / grid.cols) * grid.cellHeight;
-      for (let y = 0; y < grid.cellHeight; y++) tile.copy(canvas, (top + y) * stride + left, y * cellStride, (y + 1) * cellStride);
+      for (let y = 0; y < grid.cellHeight; y++) tile.copy(canvas, rowStart(i, y), y * cellStride, (y + 1) * cellStride);
     });
     return sharp(canvas, { raw: { width, height, channels: 3 } }).jpeg(JPEG).toBuffer();
   });

@@ -49,8 +49,8 @@ function sweep(dir: string): void {
     return;
   }
   for (const name of names) {
-    const pid = /^[0-9a-f]+-([1-9][0-9]*)\.(sock|starting)$/.exec(name)?.[1];
-    if (pid !== undefined && !alive(Number(pid))) rmSync(join(dir, name), { force: true });
+    const file = parseStandbyFile(name);
+    if (file !== undefined && !alive(file.pid)) rmSync(join(dir, name), { force: true });
   }
 }
 

@@ -11,10 +11,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** The running code: dist/ (or src/ under tsx), one folder up from here. */
-export const CODE_DIR = fileURLToPath(new URL("../..", import.meta.url));
+import { CODE_DIR } from "../../package-root";
 
 /** How long a standby waits for a build before it exits (SYZYGY_STANDBY_IDLE_SECONDS overrides). */
 export const DEFAULT_IDLE_SECONDS = 600;
@@ -82,8 +79,8 @@ export function standbyFile(dir: string, key: string, pid: number, kind: "sock" 
   return join(dir, `${key}-${pid}.${kind}`);
 }
 
-/** The pid and kind in a standby file's name when it is one of `key`'s. */
-export function parseStandbyFile(name: string, key: string): { pid: number; kind: "sock" | "starting" } | undefined {
+/** The pid and kind in a standby file's name when it is one of `key`'s (of any key without one). */
+export function parseStandbyFile(name: string, key?: string): { pid: number; kind: "sock" | "starting" } | undefined {
   const m = /^([0-9a-f]+)-([1-9][0-9]*)\.(sock|starting)$/.exec(name);
-  return m !== null && m[1] === key ? { pid: Number(m[2]), kind: m[3] as "sock" | "starting" } : undefined;
+  return m !== null && (key === undefined || m[1] === key) ? { pid: Number(m[2]), kind: m[3] as "sock" | "starting" } : undefined;
 }

@@ -8,14 +8,16 @@
  * Usage (by client.ts only): node server.js <key> keep|free
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { keepRasterMemory } from "../../render/raster-memory";
-import { CODE_DIR, idleSeconds, standbyDir, standbyFile, standbyKey } from "./place";
+import { CODE_DIR, PACKAGE_ROOT } from "../../package-root";
+import { addFile, same, walk, type Snapshot } from "../../pipeline/file-snapshot";
+import { idleSeconds, standbyDir, standbyFile, standbyKey } from "./place";
 import { lineReader, type Reply, type Request, type Signal } from "./protocol";
 
 const [key = "", memory = ""] = process.argv.slice(2);
@@ -31,39 +33,25 @@ const SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 /** The warm-up game's id (`syzygy new`), in a temporary folder of its own. */
 const WARM_UP_GAME = "standby-warm-up";
 
-function stamp(file: string): string {
-  const s = statSync(file, { throwIfNoEntry: false });
-  return `${file}:${s?.size}:${s?.mtimeMs}`;
-}
-
-/** Size and time of every file of the running code (a rebuilt dist/ is no longer this process's code). */
-function codeFiles(folder = CODE_DIR, into: string[] = []): string[] {
-  for (const e of readdirSync(folder, { withFileTypes: true })) {
-    const p = join(folder, e.name);
-    if (e.isDirectory()) codeFiles(p, into);
-    else into.push(stamp(p));
-  }
-  return into;
-}
-
 /**
  * What this process loaded, as files on disk: the code, and the libraries as npm installed them
  * (the lock files, and each dependency's package.json, which an upgrade rewrites).
  */
-function codeSnapshot(): string {
-  const root = dirname(CODE_DIR);
-  const fromRoot = createRequire(join(root, "package.json"));
-  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
-  const libraries = Object.keys(manifest.dependencies ?? {}).map((name) => {
+function codeSnapshot(): Snapshot {
+  const snap: Snapshot = {};
+  walk(CODE_DIR, snap);
+  const fromRoot = createRequire(join(PACKAGE_ROOT, "package.json"));
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
     try {
-      return stamp(fromRoot.resolve(`${name}/package.json`));
+      addFile(fromRoot.resolve(`${name}/package.json`), snap);
     } catch {
-      return `${name}: not found`;
+      snap[`${name}: not found`] = [-1, -1, -1];
     }
-  });
+  }
   // A clone's lock files, or those of the project that installed syzygy (node_modules/syzygy).
-  const locks = [join(root, "package-lock.json"), join(root, "node_modules", ".package-lock.json"), join(dirname(root), ".package-lock.json")].map(stamp);
-  return [...codeFiles(), ...libraries, ...locks].join("\n");
+  for (const lock of [join(PACKAGE_ROOT, "package-lock.json"), join(PACKAGE_ROOT, "node_modules", ".package-lock.json"), join(dirname(PACKAGE_ROOT), ".package-lock.json")]) addFile(lock, snap);
+  return snap;
 }
 
 function send(socket: Socket, reply: Reply): void {
@@ -157,9 +145,9 @@ function startSuccessor(): void {
   spawn(process.execPath, [...process.execArgv, "--", fileURLToPath(import.meta.url), key, memory], { detached: true, stdio: "ignore", cwd: dir, env: ownEnv }).unref();
 }
 
-async function serve(socket: Socket, msg: unknown, main: (argv: string[]) => Promise<number>, code: string): Promise<void> {
+async function serve(socket: Socket, msg: unknown, main: (argv: string[]) => Promise<number>, code: Snapshot): Promise<void> {
   if (!isRequest(msg)) leave(1);
-  if (codeSnapshot() !== code) {
+  if (!same(codeSnapshot(), code)) {
     // dist/ was rebuilt since this process loaded it: the caller runs the new code itself.
     socket.removeAllListeners("close");
     send(socket, { stale: true });
@@ -182,7 +170,7 @@ async function serve(socket: Socket, msg: unknown, main: (argv: string[]) => Pro
   });
 }
 
-function listen(main: (argv: string[]) => Promise<number>, code: string): void {
+function listen(main: (argv: string[]) => Promise<number>, code: Snapshot): void {
   let taken = false;
   const server = createServer();
   const idle = setTimeout(() => {
