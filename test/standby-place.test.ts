@@ -2,11 +2,11 @@
  * Which standby a build may use (src/cli/standby/place.ts), the folder it may trust, and the
  * socket's line protocol — without processes (test/standby.test.ts runs real ones).
  */
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseStandbyFile, standbyDir, standbyFile, standbyKey, standbyWanted } from "../src/cli/standby/place";
+import { launchStandby, parseStandbyFile, standbyDir, standbyFile, standbyKey, standbyWanted } from "../src/cli/standby/place";
 import { lineReader } from "../src/cli/standby/protocol";
 import { keepsRasterMemory, keepsRasterMemoryFor } from "../src/render/raster-memory";
 
@@ -85,6 +85,18 @@ describe("the standbys' folder", () => {
     expect(parseStandbyFile(`${key}-7.starting`, key)).toEqual({ pid: 7, kind: "starting" });
     expect(parseStandbyFile(`${key}-7.starting`, standbyKey(false, {}))).toBeUndefined();
     for (const name of [`${key}-0.sock`, `${key}-12.sock.tmp`, `${key}--1.sock`, "warm-up-abc", `${key}-12`]) expect(parseStandbyFile(name, key), name).toBeUndefined();
+  });
+
+  it("marks a standby it starts as loading before returning, so the next look finds it however slow it starts", () => {
+    process.env.TMPDIR = mkdtempSync(join(tmpdir(), "syzygy-place-"));
+    const dir = standbyDir()!;
+    const key = standbyKey(false, {});
+    // A script that does nothing: what counts is the marker the starter leaves, not the process.
+    const script = join(dir, "nothing.js");
+    writeFileSync(script, "");
+    const pid = launchStandby(script, dir, key, "free", { PATH: process.env.PATH });
+    expect(pid).toBeGreaterThan(0);
+    expect(readdirSync(dir).map((n) => parseStandbyFile(n, key)).filter((f) => f !== undefined)).toEqual([{ pid, kind: "starting" }]);
   });
 });
 

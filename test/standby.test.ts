@@ -70,11 +70,11 @@ async function until(what: string, done: () => boolean, ms = 60_000): Promise<vo
   }
 }
 
-/** The pid of a standby waiting on its socket (waits for one to be ready). */
-async function waitingStandby(): Promise<number> {
+/** The pid of a standby waiting on its socket (waits for one to be ready; for `only`, that one). */
+async function waitingStandby(only?: number): Promise<number> {
   let pid: number | undefined;
   await until("a standby waiting on its socket", () => {
-    pid = [...standbys()].find(([, kind]) => kind === "sock")?.[0];
+    pid = [...standbys()].find(([p, kind]) => kind === "sock" && (only === undefined || p === only))?.[0];
     return pid !== undefined;
   });
   return pid!;
@@ -179,7 +179,9 @@ describe("a build on a standby", () => {
     expect(Object.keys(a).length).toBeGreaterThan(50);
     expect(Object.values(a).every((v) => v.endsWith(":640"))).toBe(true);
     expect(outputs(join(root, "out-b"))).toEqual(a);
-    // One build each: it is gone, and a successor waits.
+    // One build each: its successor is known before the caller returns (so a build right after,
+    // or a sweep, sees it), the used one is gone, and the successor waits.
+    expect([...standbys().keys()].filter((pid) => pid !== standby && running(pid))).toHaveLength(1);
     await until("the used standby exited", () => !running(standby));
     expect(await waitingStandby()).not.toBe(standby);
   }, 180_000);
@@ -282,11 +284,15 @@ describe("a build on a standby", () => {
   }, 180_000);
 
   it("left waiting, exits after SYZYGY_STANDBY_IDLE_SECONDS and removes its socket", async () => {
-    for (const pid of standbys().keys()) if (running(pid)) process.kill(pid, "SIGTERM");
-    await until("no standby left", () => [...standbys().keys()].every((pid) => !running(pid)));
-    const r = await syzygy(build("out-b"), { env: { SYZYGY_STANDBY_IDLE_SECONDS: "2" } });
+    // A load-time variable of syzygy's own makes a key no earlier test's standby has.
+    const env = { SYZYGY_STANDBY_IDLE_SECONDS: "2", SYZYGY_TEST_KEY: "idle" };
+    const before = new Set(standbys().keys());
+    const r = await syzygy(build("out-b"), { env });
     expect(r.code, r.err).toBe(0);
-    const standby = await waitingStandby();
+    expect(r.err).toContain("syzygy: no standby was ready: this process runs the build");
+    const started = Number(/started standby process (\d+)/.exec(r.err)?.[1]);
+    expect(before.has(started)).toBe(false);
+    const standby = await waitingStandby(started);
     await until("the idle standby exited", () => !running(standby), 20_000);
     expect(standbys().has(standby)).toBe(false);
   }, 180_000);

@@ -5,14 +5,13 @@
  * starts a standby for the next one (`startStandby`). Only node: modules and module-free
  * helpers: bin/syzygy.js loads this before anything else.
  */
-import { spawn } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exitQuietlyOnBrokenPipe } from "../broken-pipe";
 import { keepsRasterMemoryFor } from "../../render/raster-memory";
-import { parseStandbyFile, standbyDir, standbyFile, standbyKey, standbyWanted } from "./place";
+import { launchStandby, parseStandbyFile, standbyDir, standbyFile, standbyKey, standbyWanted } from "./place";
 import { lineReader, type Reply, type Request, type Signal } from "./protocol";
 
 const SERVER = new URL(import.meta.url.endsWith(".ts") ? "./server.ts" : "./server.js", import.meta.url);
@@ -178,8 +177,6 @@ export function startStandby(argv: readonly string[]): void {
   const keeps = keepsRasterMemoryFor(argv);
   const key = standbyKey(keeps, START_ENV);
   if (standbys(dir, key).some((s) => alive(s.pid))) return;
-  const args = [...process.execArgv, "--", fileURLToPath(SERVER), key, keeps ? "keep" : "free"];
-  const child = spawn(process.execPath, args, { detached: true, stdio: "ignore", cwd: dir, env: START_ENV });
-  child.unref();
-  tell(`started standby process ${child.pid} for the next build`);
+  const pid = launchStandby(fileURLToPath(SERVER), dir, key, keeps ? "keep" : "free", START_ENV);
+  tell(`started standby process ${pid} for the next build`);
 }

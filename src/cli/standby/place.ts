@@ -7,8 +7,9 @@
  * caller (folder, environment, umask, terminal) travels with the request.
  * Only node: modules here: the client runs this before anything else is loaded.
  */
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync } from "node:fs";
+import { lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CODE_DIR } from "../../package-root";
@@ -83,4 +84,18 @@ export function standbyFile(dir: string, key: string, pid: number, kind: "sock" 
 export function parseStandbyFile(name: string, key?: string): { pid: number; kind: "sock" | "starting" } | undefined {
   const m = /^([0-9a-f]+)-([1-9][0-9]*)\.(sock|starting)$/.exec(name);
   return m !== null && (key === undefined || m[1] === key) ? { pid: Number(m[2]), kind: m[3] as "sock" | "starting" } : undefined;
+}
+
+/**
+ * Starts a standby (`server`, for `key`) detached, in its own session, and marks it as loading
+ * before returning: whoever looks next (a build that follows at once, a test clearing standbys)
+ * sees it, though the new process has not run a line yet. The standby writes the same marker
+ * itself and removes it once it listens; a marker whose process died is swept (client.ts).
+ */
+export function launchStandby(server: string, dir: string, key: string, memory: "keep" | "free", env: NodeJS.ProcessEnv): number | undefined {
+  const child = spawn(process.execPath, [...process.execArgv, "--", server, key, memory], { detached: true, stdio: "ignore", cwd: dir, env });
+  child.on("error", () => {});
+  child.unref();
+  if (child.pid !== undefined) writeFileSync(standbyFile(dir, key, child.pid, "starting"), "", { mode: 0o600 });
+  return child.pid;
 }

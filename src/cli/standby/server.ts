@@ -7,7 +7,6 @@
  * calls exits after SYZYGY_STANDBY_IDLE_SECONDS (docs/standby.md).
  * Usage (by client.ts only): node server.js <key> keep|free
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { createRequire } from "node:module";
@@ -17,7 +16,7 @@ import { setFlagsFromString } from "node:v8";
 import { keepRasterMemory } from "../../render/raster-memory";
 import { CODE_DIR, PACKAGE_ROOT } from "../../package-root";
 import { addFile, same, walk, type Snapshot } from "../../pipeline/file-snapshot";
-import { idleSeconds, standbyDir, standbyFile, standbyKey } from "./place";
+import { idleSeconds, launchStandby, standbyDir, standbyFile, standbyKey } from "./place";
 import { lineReader, type Reply, type Request, type Signal } from "./protocol";
 
 const [key = "", memory = ""] = process.argv.slice(2);
@@ -142,7 +141,7 @@ function isRequest(x: unknown): x is Request {
 
 /** The next standby, from this process's own environment (not the caller's). */
 function startSuccessor(): void {
-  spawn(process.execPath, [...process.execArgv, "--", fileURLToPath(import.meta.url), key, memory], { detached: true, stdio: "ignore", cwd: dir, env: ownEnv }).unref();
+  launchStandby(fileURLToPath(import.meta.url), dir!, key, keeps ? "keep" : "free", ownEnv);
 }
 
 async function serve(socket: Socket, msg: unknown, main: (argv: string[]) => Promise<number>, code: Snapshot): Promise<void> {
@@ -162,11 +161,10 @@ async function serve(socket: Socket, msg: unknown, main: (argv: string[]) => Pro
   process.once("beforeExit", () => {
     socket.removeAllListeners("close");
     socket.ref();
+    // Before the caller hears the exit code: a build that follows at once finds the successor loading.
+    startSuccessor();
     send(socket, { exit: exitCode });
-    socket.end(() => {
-      startSuccessor();
-      process.exit(exitCode);
-    });
+    socket.end(() => process.exit(exitCode));
   });
 }
 
