@@ -15,7 +15,7 @@ export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "t
  * `npm run test:long` (vitest.long.config.ts; CI runs it) — end to end through processes and a
  * browser, builds killed and failed on purpose, bots at every player count, installing into a TTS
  * folder, update packs, scaffolding, two games' TTS table rules (MoonSharp runs them too), the
- * simulate statistics in Lua, the hostile-input classes, builds on a standby process, what each command's process loads, the printed content and pieces read back from the PDFs, the
+ * simulate statistics in Lua, the hostile-input classes, builds on a standby process, what each command's process loads and which modules it defers, the page faults resvg's memory setting spares, the printed content and pieces read back from the PDFs, the
  * print-on-demand exports, the direct PDF art against svg-to-pdfkit for every face, and the
  * property tests `npm run fuzz` also runs at length. Each capability keeps a quicker check in
  * npm test. Files using `LONG` (test/long.ts) run a
@@ -51,6 +51,8 @@ export const LONG_FILES = [
   "test/tts/solar-eclipse.test.ts",
   "test/parity-sim.test.ts",
   "test/cli-commands.test.ts",
+  "test/defer-require.test.ts",
+  "test/raster-memory.test.ts",
 ];
 /**
  * test:long runs these after the rest, alone: a headless browser driving a watch process timed
