@@ -854,8 +854,7 @@ end
 -- able to interact with it."; onPlayerAction "Called when a player attempts to perform an action.
 -- Return `false` to prevent the action's default behavior." with `player` "Player that is
 -- attempting the action" and `targets` "List of objects which are the target of the action being
--- attempted". Search and peek have no Player.Action, so only `interactable` (an interaction by a
--- player with the object) gates them; README lists the host permissions that turn them off.
+-- attempted". Search and peek have no Player.Action: the host's permissions gate them (F.permissions).
 function F.interact(color, o, action)
   if o.interactable == false then return "not interactable" end
   if action ~= nil and callHandler("onPlayerAction", Player[color], action, { o.handle }) == false then return "refused" end
@@ -869,14 +868,20 @@ local function findOrPile(note)
   return o
 end
 
+--- The host's permissions (Options → Permissions). The knowledge base's permissions page: "All
+-- options are enabled (checked) by default."; "Contextual: Accessing an object's context menu."
+-- (Search is in it); "Peeking: Peeking under objects."; "Promoted players are not restricted."
+-- The fake's players are neither promoted nor the host. Whether `interactable` ("If the object can
+-- be interacted with by Players") also closes the context menu and peeking, the docs do not say:
+-- only real TTS can show it (README), so here it does not, and only these permissions stop them.
+F.permissions = { contextual = true, peeking = true }
+
 --- A player opens the context menu's Search on the pile holding `note`: the notes they now read, or
--- why not. TTS: onObjectSearchStart "Called when a search is started on a container." (Search is
--- in the object's context menu, an interaction: the host's "Contextual" permission.)
+-- why not. TTS: onObjectSearchStart "Called when a search is started on a container."
 function F.search(color, note)
   local o = findOrPile(note)
   if o == nil or o.contents == nil then return json.encode({ refused = "missing" }) end
-  local gate = F.interact(color, o, nil)
-  if gate ~= nil then return json.encode({ refused = gate }) end
+  if not F.permissions.contextual then return json.encode({ refused = "permission" }) end
   callHandler("onObjectSearchStart", o.handle, color)
   local notes = {}
   for i, c in ipairs(o.contents) do notes[i] = c.GMNotes or "" end
@@ -884,12 +889,11 @@ function F.search(color, note)
 end
 
 --- A player peeks at the object (or top of the pile) holding `note`: the note they read, or why not.
--- TTS: onObjectPeek "Called when a player peeks at an Object." (an interaction: "Peeking" permission)
+-- TTS: onObjectPeek "Called when a player peeks at an Object." (the host's "Peeking" permission)
 function F.peek(color, note)
   local o = findOrPile(note)
   if o == nil then return json.encode({ refused = "missing" }) end
-  local gate = F.interact(color, o, nil)
-  if gate ~= nil then return json.encode({ refused = gate }) end
+  if not F.permissions.peeking then return json.encode({ refused = "permission" }) end
   callHandler("onObjectPeek", o.handle, color)
   if o.contents ~= nil then return json.encode({ seen = { o.contents[#o.contents].GMNotes or "" } }) end
   return json.encode({ seen = { o.gm_notes } })

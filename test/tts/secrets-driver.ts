@@ -10,6 +10,18 @@ export function tryRead(t: FakeTts, color: string, how: "search" | "peek", note:
   return JSON.parse(t.call(`return FAKE.${how}(${JSON.stringify(color)}, ${JSON.stringify(note)})`)) as { seen?: string[]; refused?: string };
 }
 
+/**
+ * `tryRead`, and whether the table then told everyone that this player searched or peeked (what
+ * the script does, as it cannot refuse either: README, "Hidden piles"). Takes the table's pending
+ * messages (FakeTts.messages): read them before.
+ */
+export function tryReadTold(t: FakeTts, color: string, how: "search" | "peek", note: string): { seen?: string[]; refused?: string; told: boolean } {
+  t.messages();
+  const r = tryRead(t, color, how, note);
+  const told = t.messages().some((m) => m.kind === "broadcast" && m.to === "all" && m.text.startsWith(`${color} `));
+  return { ...r, told };
+}
+
 /** A player tries to flip the object or pile holding `note` where it lies. */
 export function tryFlip(t: FakeTts, color: string, note: string): string {
   return t.call(`return FAKE.flip(${JSON.stringify(color)}, ${JSON.stringify(note)})`);
