@@ -87,6 +87,33 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     expect(save.ObjectStates.filter((o: Obj) => o.Name === "ScriptingTrigger")).toEqual([]);
   });
 
+  it("seats six at a plain table, on a ring of hand zones around the deck; seven is refused with the way out (src/tts/seats.ts)", async () => {
+    const gameFile = path.join(p.data, "moon-poker", "game.yaml");
+    const yaml = fs.readFileSync(gameFile, "utf8");
+    const savePath = path.join(p.out, "moon-poker", "tts", "moon-poker.json");
+    try {
+      fs.writeFileSync(gameFile, yaml.replace("players: { min: 2, max: 4 }", "players: { min: 2, max: 6 }"));
+      const six = await run("tts", "moon-poker", "--data", p.data, "--out", p.out);
+      expect(six.code, six.err).toBe(0);
+      const model = loadGame(p.data, "moon-poker");
+      const ringSave = JSON.parse(fs.readFileSync(savePath, "utf8"));
+      const hands = ringSave.ObjectStates.filter((o: Obj) => o.Name === "HandTrigger").map((o: Obj) => o.FogColor);
+      expect(hands).toHaveLength(6);
+      expect(new Set(hands).size).toBe(6);
+      expectEveryCardOnce(model, ringSave);
+      expectNoOverlapAsSaved(model, ringSave);
+      const before = fs.readFileSync(savePath);
+      fs.writeFileSync(gameFile, yaml.replace("players: { min: 2, max: 4 }", "players: { min: 2, max: 7 }"));
+      const seven = await run("tts", "moon-poker", "--data", p.data, "--out", p.out);
+      expect(seven.code).toBe(1);
+      expect(seven.err).toContain("game.yaml: players.max is 7 players, but the Tabletop Simulator save of a plain table has hand zones for at most 6: lower players.max, or build without the save (--no-tts)");
+      expect(seven.err).not.toMatch(/\n\s+at /);
+      expect(fs.readFileSync(savePath).equals(before)).toBe(true);
+    } finally {
+      fs.writeFileSync(gameFile, yaml);
+    }
+  });
+
   it("refuses an id in use, an id that is not one, and an engine game's id (usage errors, exit 2)", async () => {
     const again = await run("new", "moon-poker", "--data", p.data);
     expect(again.code).toBe(2);

@@ -20,7 +20,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Component, GameModel, Item } from "../model/types";
-import { BOARD_UNITS_AT_SCALE_1, DECK_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, handPoint, placesFor, seatColors, tableAreas } from "../table/layout";
+import { BOARD_UNITS_AT_SCALE_1, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, placesFor, tableAreas } from "../table/layout";
+import { deckPointFor, handSeats, type HandSeat } from "./seats";
 import { areaLabels, areaOutline, areaZone, type VectorLine } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
@@ -86,6 +87,8 @@ interface Ctx {
   deckComponent: string;
   /** The card component whose deck lies at the draw-pile spot (the engine's deck, else the deck.yaml cards). */
   centreDeck: string;
+  /** Where that deck lies (seats.ts: clear of every hand zone). */
+  deckPoint: { x: number; z: number };
   cardCount: number;
 }
 
@@ -196,7 +199,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   const out: AnyObject[] = [];
   for (const [setId, group] of groups) {
     const label = setId === "" ? component.name : `${component.name} (${group[0].item.set?.name ?? setId})`;
-    const spot = component.id === ctx.centreDeck ? DECK_POINT : shelfSpot(ctx, 3.1 * scale);
+    const spot = component.id === ctx.centreDeck ? ctx.deckPoint : shelfSpot(ctx, 3.1 * scale);
     const cards: CardObject[] = group.map((p) => {
       const key = deckKeyOf.get(p)!;
       ctx.cardCount += 1;
@@ -350,23 +353,15 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   return out;
 }
 
-function seatObjects(ctx: Ctx): AnyObject[] {
-  const colors = new Set<string>();
-  for (let n = ctx.opts.minPlayers; n <= ctx.opts.maxPlayers; n++) for (const c of seatColors(n)) colors.add(c);
-  const out: AnyObject[] = [];
-  PLACES.forEach((place, i) => {
-    if (!colors.has(place.color)) return;
-    const p = handPoint(i);
-    const hand: HandObject = {
-      GUID: ctx.guids.next(`hand/${place.color}`),
-      Name: objectName(NAMES.hand),
-      Transform: { posX: p.x, posY: 2.5, posZ: p.z, rotX: 0, rotY: place.yaw, rotZ: 0, scaleX: HAND_SIZE.x, scaleY: HAND_SIZE.y, scaleZ: HAND_SIZE.z },
-      FogColor: place.color,
-      Locked: true,
-    };
-    out.push(hand);
-  });
-  return out;
+/** The hand zones. */
+function seatObjects(ctx: Ctx, seats: HandSeat[]): AnyObject[] {
+  return seats.map((seat): HandObject => ({
+    GUID: ctx.guids.next(`hand/${seat.color}`),
+    Name: objectName(NAMES.hand),
+    Transform: { posX: seat.x, posY: 2.5, posZ: seat.z, rotX: 0, rotY: seat.yaw, rotZ: 0, scaleX: HAND_SIZE.x, scaleY: HAND_SIZE.y, scaleZ: HAND_SIZE.z },
+    FogColor: seat.color,
+    Locked: true,
+  }));
 }
 
 /** Every place some legal player count seats a player at. */
@@ -513,6 +508,9 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
   // A game with an engine gets the script and its play areas; any other game a plain table.
   const definition = findDefinition(model.id);
   const deckComponent = definition !== undefined ? engineDeckComponent(model) : undefined;
+  // Before any image is made: a table that cannot seat the game fails here.
+  const said = definition !== undefined ? `the ${model.id} engine seats up to` : `${model.paths.game}: players.max is`;
+  const seats = handSeats(opts.minPlayers, opts.maxPlayers, deckComponent !== undefined, said);
   const ttsDir = path.join(gameDir, "tts");
   // Public paths (URLs, results) name <outDir>/<game>, even when the files are staged elsewhere.
   const finalImagesDir = path.join(opts.outDir, model.id, "tts", "images");
@@ -521,7 +519,7 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
   const before = new Set(fs.readdirSync(imagesDir));
   const ctx: Ctx = {
     model, opts, pngs, guids: new GuidAllocator(model.id), imagesDir, finalImagesDir: path.resolve(finalImagesDir), images: [],
-    nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent?.id ?? "", centreDeck: (deckComponent ?? deckComponentOf(model))?.id ?? "", cardCount: 0,
+    nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent?.id ?? "", centreDeck: (deckComponent ?? deckComponentOf(model))?.id ?? "", deckPoint: deckPointFor(seats), cardCount: 0,
   };
   try {
     const objects: AnyObject[] = [];
@@ -539,7 +537,7 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
             XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, definition.table.buttons),
           }
         : { LuaScript: "", XmlUI: "" };
-    objects.push(...seatObjects(ctx));
+    objects.push(...seatObjects(ctx, seats));
     const save: Save & { VectorLines: VectorLine[] } = { ...emptySave(model, epoch, script.LuaScript !== ""), ...script, VectorLines: lines, ObjectStates: objects } as Save & { VectorLines: VectorLine[] };
     const json = JSON.stringify(save, null, 2) + "\n";
     writeFileAtomic(path.join(ttsDir, `${model.id}.json`), json);

@@ -1,0 +1,76 @@
+/**
+ * The hand zones of a save. A table with a rules script seats 2–4 players at the four places of
+ * src/table/layout.ts, where the script deals and lays out each seat's rows. A plain table (a game
+ * without an engine) has only the hand zones to place, so it seats up to MAX_PLAIN_SEATS: up to 4
+ * at those same places, more on a ring of as many zones around the middle, inside the shelf of
+ * boards and tokens at SHELF_X, with the deck in the middle (the four places leave it a corner
+ * that a ring's zone takes). test/tts/seats.test.ts measures that nothing meets.
+ */
+import { DECK_POINT, FATE_POINT, HAND_DISTANCE, PLACES, handPoint, placesFor, round3, type Point } from "../table/layout";
+import { TtsInputError } from "./errors";
+
+export interface HandSeat {
+  color: string;
+  x: number;
+  z: number;
+  /** Degrees about y, as the places' yaw: the zone's local -z points away from the middle. */
+  yaw: number;
+}
+
+/** The most seats a table with a rules script has (layout.ts PLACES). */
+export const MAX_SCRIPTED_SEATS = PLACES.length;
+
+/** The most seats a plain table has: six zones fit on a ring within the shelf's reach. */
+export const MAX_PLAIN_SEATS = 6;
+
+/**
+ * TTS's seated player colours in the order its own tables seat them around (White, Brown, Red,
+ * Orange, Yellow, Green, Teal, Blue, Purple, Pink): the four places' colours are every 2.5th.
+ */
+const TTS_COLORS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink"];
+
+/**
+ * One hand zone per seat some player count from `min` to `max` uses. `said` says where `max` comes
+ * from (game.yaml's players.max, or the engine), for the error when the table cannot seat it.
+ */
+export function handSeats(min: number, max: number, scripted: boolean, said: string): HandSeat[] {
+  const limit = scripted ? MAX_SCRIPTED_SEATS : MAX_PLAIN_SEATS;
+  if (max > limit) {
+    const table = scripted ? "a table with a rules script" : "a plain table";
+    throw new TtsInputError(`${said} ${max} players, but the Tabletop Simulator save of ${table} has hand zones for at most ${limit}: lower players.max, or build without the save (--no-tts)`);
+  }
+  if (max <= PLACES.length) {
+    const used = new Set<number>();
+    for (let n = min; n <= max; n++) for (const p of placesFor(n)) used.add(p);
+    const seats: HandSeat[] = [];
+    PLACES.forEach((place, i) => {
+      if (used.has(i)) seats.push({ color: place.color, ...handPoint(i), yaw: place.yaw });
+    });
+    return seats;
+  }
+  return ring(max);
+}
+
+/**
+ * `n` zones evenly around the middle, White at the bottom as on every table, at the hands'
+ * distance: the gap between neighbours' inner corners is what the overlap test measures.
+ */
+function ring(n: number): HandSeat[] {
+  const seats: HandSeat[] = [];
+  for (let k = 0; k < n; k++) {
+    const yaw = (360 * k) / n;
+    const a = (yaw * Math.PI) / 180;
+    seats.push({
+      color: TTS_COLORS[Math.round((TTS_COLORS.length * k) / n)],
+      x: round3(-HAND_DISTANCE * Math.sin(a)),
+      z: round3(-HAND_DISTANCE * Math.cos(a)),
+      yaw: round3(yaw),
+    });
+  }
+  return seats;
+}
+
+/** Where the table's deck lies: the draw pile's corner (layout.ts), or the middle inside a ring. */
+export function deckPointFor(seats: HandSeat[]): Point {
+  return seats.length > PLACES.length ? FATE_POINT : DECK_POINT;
+}
