@@ -106,7 +106,8 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
       fs.writeFileSync(gameFile, yaml.replace("players: { min: 2, max: 4 }", "players: { min: 2, max: 7 }"));
       const seven = await run("tts", "moon-poker", "--data", p.data, "--out", p.out);
       expect(seven.code).toBe(1);
-      expect(seven.err).toContain("game.yaml: players.max is 7 players, but the Tabletop Simulator save of a plain table has hand zones for at most 6: lower players.max, or build without the save (--no-tts)");
+      // At players.max's line and column: `players: { min: 2, max: 7 }` is line 7.
+      expect(seven.err).toMatch(/moon-poker\/game\.yaml:7:\d+: players\.max is 7, but the Tabletop Simulator save of a plain table has hand zones for at most 6 players: lower players\.max, or build without the save \(--no-tts\)/);
       expect(seven.err).not.toMatch(/\n\s+at /);
       expect(fs.readFileSync(savePath).equals(before)).toBe(true);
     } finally {

@@ -31,13 +31,14 @@ const TTS_COLORS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal"
 
 /**
  * One hand zone per seat some player count from `min` to `max` uses. `said` says where `max` comes
- * from (game.yaml's players.max, or the engine), for the error when the table cannot seat it.
+ * from (game.yaml's players.max at its line, or the engine), for the error when the table cannot
+ * seat it.
  */
-export function handSeats(min: number, max: number, scripted: boolean, said: string): HandSeat[] {
+export function handSeats(min: number, max: number, scripted: boolean, said: (max: number) => string): HandSeat[] {
   const limit = scripted ? MAX_SCRIPTED_SEATS : MAX_PLAIN_SEATS;
   if (max > limit) {
     const table = scripted ? "a table with a rules script" : "a plain table";
-    throw new TtsInputError(`${said} ${max} players, but the Tabletop Simulator save of ${table} has hand zones for at most ${limit}: lower players.max, or build without the save (--no-tts)`);
+    throw new TtsInputError(`${said(max)}, but the Tabletop Simulator save of ${table} has hand zones for at most ${limit} players: lower players.max, or build without the save (--no-tts)`);
   }
   if (max <= PLACES.length) {
     const used = new Set<number>();

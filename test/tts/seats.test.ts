@@ -25,20 +25,20 @@ describe("hand zones", () => {
       const colors = new Set<string>();
       for (let n = g.minPlayers; n <= g.maxPlayers; n++) for (const c of seatColors(n)) colors.add(c);
       const expected = PLACES.flatMap((p, i) => (colors.has(p.color) ? [{ color: p.color, ...handPoint(i), yaw: p.yaw }] : []));
-      expect(handSeats(g.minPlayers, g.maxPlayers, true, `the ${id} engine seats up to`), id).toEqual(expected);
+      expect(handSeats(g.minPlayers, g.maxPlayers, true, (max) => `the ${id} engine seats up to ${max} players`), id).toEqual(expected);
     }
   });
 
   it("of a plain table for up to four are the same places, the deck in the draw pile's corner; a ring's deck lies in the middle", () => {
-    expect(handSeats(2, 4, false, "x")).toEqual(handSeats(2, 4, true, "x"));
-    expect(deckPointFor(handSeats(2, 4, false, "x"))).toEqual(DECK_POINT);
-    expect(deckPointFor(handSeats(2, 5, false, "x"))).toEqual(FATE_POINT);
-    expect(handSeats(3, 3, false, "x").map((s) => s.color)).toEqual(["White", "Red", "Blue"]);
+    expect(handSeats(2, 4, false, () => "x")).toEqual(handSeats(2, 4, true, () => "x"));
+    expect(deckPointFor(handSeats(2, 4, false, () => "x"))).toEqual(DECK_POINT);
+    expect(deckPointFor(handSeats(2, 5, false, () => "x"))).toEqual(FATE_POINT);
+    expect(handSeats(3, 3, false, () => "x").map((s) => s.color)).toEqual(["White", "Red", "Blue"]);
   });
 
   for (let n = 5; n <= MAX_PLAIN_SEATS; n++) {
     it(`of a plain table for ${n}: ${n} TTS colours around the middle, White at the bottom, no zone meeting another, the deck or the shelf`, () => {
-      const seats = handSeats(2, n, false, "x");
+      const seats = handSeats(2, n, false, () => "x");
       expect(seats).toHaveLength(n);
       expect(new Set(seats.map((s) => s.color)).size).toBe(n);
       for (const s of seats) expect(TTS_COLORS).toContain(s.color);
@@ -62,10 +62,10 @@ describe("hand zones", () => {
   }
 
   it("past what a table seats: an error naming where the count comes from and the way out", () => {
-    expect(() => handSeats(2, MAX_PLAIN_SEATS + 1, false, "data/x/game.yaml: players.max is")).toThrow(TtsInputError);
-    expect(() => handSeats(2, 7, false, "data/x/game.yaml: players.max is")).toThrow(
-      "data/x/game.yaml: players.max is 7 players, but the Tabletop Simulator save of a plain table has hand zones for at most 6: lower players.max, or build without the save (--no-tts)",
+    expect(() => handSeats(2, MAX_PLAIN_SEATS + 1, false, (max) => `data/x/game.yaml:7:23: players.max is ${max}`)).toThrow(TtsInputError);
+    expect(() => handSeats(2, 7, false, (max) => `data/x/game.yaml:7:23: players.max is ${max}`)).toThrow(
+      "data/x/game.yaml:7:23: players.max is 7, but the Tabletop Simulator save of a plain table has hand zones for at most 6 players: lower players.max, or build without the save (--no-tts)",
     );
-    expect(() => handSeats(2, 5, true, "the x engine seats up to")).toThrow("the x engine seats up to 5 players, but the Tabletop Simulator save of a table with a rules script has hand zones for at most 4");
+    expect(() => handSeats(2, 5, true, (max) => `the x engine seats up to ${max} players`)).toThrow("the x engine seats up to 5 players, but the Tabletop Simulator save of a table with a rules script has hand zones for at most 4 players");
   });
 });
