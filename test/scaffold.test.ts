@@ -87,7 +87,7 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     expect(save.ObjectStates.filter((o: Obj) => o.Name === "ScriptingTrigger")).toEqual([]);
   });
 
-  it("seats six at a plain table, on a ring of hand zones around the deck; seven is refused with the way out (src/tts/seats.ts)", async () => {
+  it("seats six at a plain table, on a ring of hand zones around the deck; seven: validate warns, the save and build refuse with the way out (src/table/seats.ts)", async () => {
     const gameFile = path.join(p.data, "moon-poker", "game.yaml");
     const yaml = fs.readFileSync(gameFile, "utf8");
     const savePath = path.join(p.out, "moon-poker", "tts", "moon-poker.json");
@@ -110,6 +110,20 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
       expect(seven.err).toMatch(/moon-poker\/game\.yaml:7:\d+: players\.max is 7, but the Tabletop Simulator save of a plain table has hand zones for at most 6 players: lower players\.max, or build without the save \(--no-tts\)/);
       expect(seven.err).not.toMatch(/\n\s+at /);
       expect(fs.readFileSync(savePath).equals(before)).toBe(true);
+      // validate warns with the same words (the data is valid: the prints build); build fails
+      // before rendering anything, and builds the prints with --no-tts.
+      const validated = await run("validate", "moon-poker", "--data", p.data, "--no-render");
+      expect(validated.code, validated.err).toBe(0);
+      expect(validated.err).toMatch(/^warning: .*moon-poker\/game\.yaml:7:\d+: players\.max is 7, but .* at most 6 players: .*--no-tts\)$/m);
+      const outBefore = fs.readdirSync(path.join(p.out, "moon-poker"), { recursive: true }).length;
+      const refused = await run("build", "moon-poker", "--data", p.data, "--out", p.out, "--paper", "a4");
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/^syzygy build: moon-poker: .*game\.yaml:7:\d+: players\.max is 7, but /m);
+      expect(refused.err).not.toContain("PNG");
+      expect(fs.readFileSync(savePath).equals(before)).toBe(true);
+      expect(fs.readdirSync(path.join(p.out, "moon-poker"), { recursive: true }).length).toBe(outBefore);
+      const prints = await run("build", "moon-poker", "--data", p.data, "--out", p.out, "--paper", "a4", "--no-tts");
+      expect(prints.code, prints.err).toBe(0);
     } finally {
       fs.writeFileSync(gameFile, yaml);
     }

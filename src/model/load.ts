@@ -12,7 +12,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { gameFonts } from "./fonts";
 import { fileURLToPath } from "node:url";
-import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
+import { diagnostics, formatLocation, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { DataError, DataFolderMissingError, UnknownGameError } from "./errors";
 import { CODE_GAME_IDS, codeGameSchemas, plainGameSchemas, type GameSchemas } from "./registry";
 import { resolvePointer } from "./pointer";
@@ -35,6 +35,11 @@ const SCHEMA_DIR = "schema";
 
 /** The package's own templates/ folder. */
 export const PACKAGE_TEMPLATES_DIR = fileURLToPath(new URL("../../templates", import.meta.url));
+
+/** Where a game's game.yaml says players.max, as file:line:col (for messages about the count). */
+export function playersMaxAt(model: GameModel): string {
+  return formatLocation(readYaml(model.paths.game, displayPath(model.paths.game)).source.locate(["players", "max"]));
+}
 
 /** Paths in messages: relative to the working directory when inside it, else absolute. */
 export function displayPath(abs: string): string {

@@ -21,10 +21,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Component, GameModel, Item } from "../model/types";
 import { BOARD_UNITS_AT_SCALE_1, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, placesFor, tableAreas } from "../table/layout";
-import { deckPointFor, handSeats, type HandSeat } from "./seats";
-import { formatLocation } from "../model/diagnostics";
-import { displayPath } from "../model/load";
-import { readYaml } from "../model/yaml-source";
+import { deckPointFor, handSeats, seatsProblem, type HandSeat } from "../table/seats";
+import { playersMaxAt } from "../model/load";
 import { areaLabels, areaOutline, areaZone, type VectorLine } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
@@ -356,11 +354,6 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
   return out;
 }
 
-/** Where game.yaml says players.max, as file:line:col. */
-function playersMaxAt(model: GameModel): string {
-  return formatLocation(readYaml(model.paths.game, displayPath(model.paths.game)).source.locate(["players", "max"]));
-}
-
 /** The hand zones. */
 function seatObjects(ctx: Ctx, seats: HandSeat[]): AnyObject[] {
   return seats.map((seat): HandObject => ({
@@ -517,7 +510,9 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
   const definition = findDefinition(model.id);
   const deckComponent = definition !== undefined ? engineDeckComponent(model) : undefined;
   // Before any image is made: a table that cannot seat the game fails here.
-  const seats = handSeats(opts.minPlayers, opts.maxPlayers, deckComponent !== undefined, (max) => (definition !== undefined ? `the ${model.id} engine seats up to ${max} players` : `${playersMaxAt(model)}: players.max is ${max}`));
+  const problem = seatsProblem(opts.maxPlayers, deckComponent !== undefined, (max) => `${playersMaxAt(model)}: players.max is ${max}`);
+  if (problem !== undefined) throw new TtsInputError(problem);
+  const seats = handSeats(opts.minPlayers, opts.maxPlayers);
   const ttsDir = path.join(gameDir, "tts");
   // Public paths (URLs, results) name <outDir>/<game>, even when the files are staged elsewhere.
   const finalImagesDir = path.join(opts.outDir, model.id, "tts", "images");

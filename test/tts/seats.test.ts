@@ -1,13 +1,12 @@
 /**
- * The hand zones of a save (src/tts/seats.ts): a table with the rules script seats 2–4 at the four
+ * The hand zones of a save (src/table/seats.ts): a table with the rules script seats 2–4 at the four
  * places the script lays out; a plain table (no engine) up to six, more than four on a ring. Measured
  * as TTS lays them (footprints.ts: turned rectangles): no two zones meet, none reaches the middle
  * deck or the shelf of boards and tokens.
  */
 import { describe, expect, it } from "vitest";
 import { DECK_POINT, FATE_POINT, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, CARD_H, CARD_W, handPoint, seatColors } from "../../src/table/layout";
-import { MAX_PLAIN_SEATS, deckPointFor, handSeats } from "../../src/tts/seats";
-import { TtsInputError } from "../../src/tts/errors";
+import { MAX_PLAIN_SEATS, deckPointFor, handSeats, seatsProblem } from "../../src/table/seats";
 import { GAME_IDS, findGame } from "../../src/engine/registry";
 import { intersects, overlaps, type Footprint } from "./footprints";
 
@@ -25,20 +24,19 @@ describe("hand zones", () => {
       const colors = new Set<string>();
       for (let n = g.minPlayers; n <= g.maxPlayers; n++) for (const c of seatColors(n)) colors.add(c);
       const expected = PLACES.flatMap((p, i) => (colors.has(p.color) ? [{ color: p.color, ...handPoint(i), yaw: p.yaw }] : []));
-      expect(handSeats(g.minPlayers, g.maxPlayers, true, (max) => `the ${id} engine seats up to ${max} players`), id).toEqual(expected);
+      expect(handSeats(g.minPlayers, g.maxPlayers), id).toEqual(expected);
     }
   });
 
-  it("of a plain table for up to four are the same places, the deck in the draw pile's corner; a ring's deck lies in the middle", () => {
-    expect(handSeats(2, 4, false, () => "x")).toEqual(handSeats(2, 4, true, () => "x"));
-    expect(deckPointFor(handSeats(2, 4, false, () => "x"))).toEqual(DECK_POINT);
-    expect(deckPointFor(handSeats(2, 5, false, () => "x"))).toEqual(FATE_POINT);
-    expect(handSeats(3, 3, false, () => "x").map((s) => s.color)).toEqual(["White", "Red", "Blue"]);
+  it("for up to four: the deck in the draw pile's corner, three at White, Red and Blue; a ring's deck lies in the middle", () => {
+    expect(deckPointFor(handSeats(2, 4))).toEqual(DECK_POINT);
+    expect(deckPointFor(handSeats(2, 5))).toEqual(FATE_POINT);
+    expect(handSeats(3, 3).map((s) => s.color)).toEqual(["White", "Red", "Blue"]);
   });
 
   for (let n = 5; n <= MAX_PLAIN_SEATS; n++) {
     it(`of a plain table for ${n}: ${n} TTS colours around the middle, White at the bottom, no zone meeting another, the deck or the shelf`, () => {
-      const seats = handSeats(2, n, false, () => "x");
+      const seats = handSeats(2, n);
       expect(seats).toHaveLength(n);
       expect(new Set(seats.map((s) => s.color)).size).toBe(n);
       for (const s of seats) expect(TTS_COLORS).toContain(s.color);
@@ -61,11 +59,16 @@ describe("hand zones", () => {
     });
   }
 
-  it("past what a table seats: an error naming where the count comes from and the way out", () => {
-    expect(() => handSeats(2, MAX_PLAIN_SEATS + 1, false, (max) => `data/x/game.yaml:7:23: players.max is ${max}`)).toThrow(TtsInputError);
-    expect(() => handSeats(2, 7, false, (max) => `data/x/game.yaml:7:23: players.max is ${max}`)).toThrow(
+  it("past what a table seats: a problem naming where the count comes from and the way out", () => {
+    const plain = (max: number): string => `data/x/game.yaml:7:23: players.max is ${max}`;
+    expect(seatsProblem(MAX_PLAIN_SEATS, false, plain)).toBeUndefined();
+    expect(seatsProblem(7, false, plain)).toBe(
       "data/x/game.yaml:7:23: players.max is 7, but the Tabletop Simulator save of a plain table has hand zones for at most 6 players: lower players.max, or build without the save (--no-tts)",
     );
-    expect(() => handSeats(2, 5, true, (max) => `the x engine seats up to ${max} players`)).toThrow("the x engine seats up to 5 players, but the Tabletop Simulator save of a table with a rules script has hand zones for at most 4 players");
+    expect(seatsProblem(4, true, plain)).toBeUndefined();
+    expect(seatsProblem(5, true, (max) => `the x engine seats up to ${max} players`)).toBe(
+      "the x engine seats up to 5 players, but the Tabletop Simulator save of a table with a rules script has hand zones for at most 4 players: lower players.max, or build without the save (--no-tts)",
+    );
+    expect(() => handSeats(2, 7)).toThrow(RangeError);
   });
 });

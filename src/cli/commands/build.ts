@@ -27,6 +27,7 @@ import { overflowError, renderProblems } from "../render-check";
 import type { GameModel } from "../../model/types";
 import { DataError } from "../../model/errors";
 import { startStamp } from "../../pipeline/noop-stamp";
+import { ttsSeatsProblem } from "../seats-check";
 
 // The TTS saves, --pod and --changed-since load their modules only when asked for (a third of the
 // build's code: ~0.3 CPU-s of start-up a build without them need not pay).
@@ -138,6 +139,13 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // The templates' own checks (syntax, fields read), as validate makes them; the faces render below.
   const templateProblems = renderProblems(models, { render: false }).diagnostics;
   if (templateProblems.length > 0) throw new DataError(templateProblems);
+  // A table the save cannot seat fails now, not after every face and PDF is made.
+  if (flags.png && flags.tts) {
+    for (const model of models) {
+      const seats = ttsSeatsProblem(model);
+      if (seats !== undefined) throw new CliError(`syzygy build: ${model.id}: ${seats}`);
+    }
+  }
   // The earlier versions for --changed-since, read before anything is written (a bad ref fails first).
   using earlierGames = earlierVersions(updatePack, models, flags.changedSince);
   const earlier = earlierGames.games;

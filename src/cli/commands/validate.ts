@@ -11,6 +11,7 @@ import type { Diagnostic } from "../../model/diagnostics";
 import type { GameModel } from "../../model/types";
 import { resolve } from "node:path";
 import { folderOption } from "../paths";
+import { ttsSeatsProblem } from "../seats-check";
 
 interface ValidateOptions {
   data: string;
@@ -36,6 +37,10 @@ function check(games: readonly string[], opts: ValidateOptions): { models: GameM
 export async function validateCommand(opts: ValidateOptions, games: readonly string[] = []): Promise<number> {
   const r = check(games, opts);
   if (r.diagnostics.length > 0) throw new DataError(r.diagnostics);
+  for (const m of r.models) {
+    const seats = ttsSeatsProblem(m);
+    if (seats !== undefined) process.stderr.write(`warning: ${seats}\n`);
+  }
   if (opts.render !== false) {
     // Loaded only when used: --no-render keeps validate to the model (fast start-up).
     const { overflowError, renderProblems } = await import("../render-check");

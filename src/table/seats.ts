@@ -1,13 +1,13 @@
 /**
- * The hand zones of a save. A table with a rules script seats 2–4 players at the four places of
- * src/table/layout.ts, where the script deals and lays out each seat's rows. A plain table (a game
+ * The hand zones of a TTS save. A table with a rules script seats 2–4 players at the four places
+ * of ./layout.ts, where the script deals and lays out each seat's rows. A plain table (a game
  * without an engine) has only the hand zones to place, so it seats up to MAX_PLAIN_SEATS: up to 4
  * at those same places, more on a ring of as many zones around the middle, inside the shelf of
  * boards and tokens at SHELF_X, with the deck in the middle (the four places leave it a corner
- * that a ring's zone takes). test/tts/seats.test.ts measures that nothing meets.
+ * that a ring's zone takes). test/tts/seats.test.ts measures that nothing meets. Node only (the
+ * save builder, and validate's warning): the table script keeps to layout.ts's four places.
  */
-import { DECK_POINT, FATE_POINT, HAND_DISTANCE, PLACES, handPoint, placesFor, round3, type Point } from "../table/layout";
-import { TtsInputError } from "./errors";
+import { DECK_POINT, FATE_POINT, HAND_DISTANCE, PLACES, handPoint, placesFor, round3, type Point } from "./layout";
 
 export interface HandSeat {
   color: string;
@@ -30,16 +30,19 @@ export const MAX_PLAIN_SEATS = 6;
 const TTS_COLORS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink"];
 
 /**
- * One hand zone per seat some player count from `min` to `max` uses. `said` says where `max` comes
- * from (game.yaml's players.max at its line, or the engine), for the error when the table cannot
- * seat it.
+ * Why a save cannot seat `max` players, or undefined when it can. `said` is the clause saying
+ * where `max` comes from (game.yaml's players.max at its line, or the engine).
  */
-export function handSeats(min: number, max: number, scripted: boolean, said: (max: number) => string): HandSeat[] {
+export function seatsProblem(max: number, scripted: boolean, said: (max: number) => string): string | undefined {
   const limit = scripted ? MAX_SCRIPTED_SEATS : MAX_PLAIN_SEATS;
-  if (max > limit) {
-    const table = scripted ? "a table with a rules script" : "a plain table";
-    throw new TtsInputError(`${said(max)}, but the Tabletop Simulator save of ${table} has hand zones for at most ${limit} players: lower players.max, or build without the save (--no-tts)`);
-  }
+  if (max <= limit) return undefined;
+  const table = scripted ? "a table with a rules script" : "a plain table";
+  return `${said(max)}, but the Tabletop Simulator save of ${table} has hand zones for at most ${limit} players: lower players.max, or build without the save (--no-tts)`;
+}
+
+/** One hand zone per seat some player count from `min` to `max` uses (`seatsProblem` first). */
+export function handSeats(min: number, max: number): HandSeat[] {
+  if (max > MAX_PLAIN_SEATS) throw new RangeError(`no table layout for ${max} seats`);
   if (max <= PLACES.length) {
     const used = new Set<number>();
     for (let n = min; n <= max; n++) for (const p of placesFor(n)) used.add(p);
