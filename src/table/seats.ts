@@ -31,7 +31,7 @@ const TTS_COLORS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal"
 
 /**
  * Why a save cannot seat `max` players, or undefined when it can. `said` is the clause saying
- * where `max` comes from (game.yaml's players.max at its line, or the engine).
+ * where `max` comes from (game.yaml's players.max at its line).
  */
 export function seatsProblem(max: number, scripted: boolean, said: (max: number) => string): string | undefined {
   const limit = scripted ? MAX_SCRIPTED_SEATS : MAX_PLAIN_SEATS;
@@ -43,16 +43,15 @@ export function seatsProblem(max: number, scripted: boolean, said: (max: number)
 /** One hand zone per seat some player count from `min` to `max` uses (`seatsProblem` first). */
 export function handSeats(min: number, max: number): HandSeat[] {
   if (max > MAX_PLAIN_SEATS) throw new RangeError(`no table layout for ${max} seats`);
-  if (max <= PLACES.length) {
-    const used = new Set<number>();
-    for (let n = min; n <= max; n++) for (const p of placesFor(n)) used.add(p);
-    const seats: HandSeat[] = [];
-    PLACES.forEach((place, i) => {
-      if (used.has(i)) seats.push({ color: place.color, ...handPoint(i), yaw: place.yaw });
-    });
-    return seats;
-  }
+  if (max <= PLACES.length) return usedPlaces(min, max).map((i) => ({ color: PLACES[i].color, ...handPoint(i), yaw: PLACES[i].yaw }));
   return ring(max);
+}
+
+/** Every one of layout.ts's places some player count from `min` to `max` seats a player at, in order. */
+export function usedPlaces(min: number, max: number): number[] {
+  const used = new Set<number>();
+  for (let n = min; n <= max; n++) for (const p of placesFor(n)) used.add(p);
+  return [...used].sort();
 }
 
 /**

@@ -20,8 +20,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Component, GameModel, Item } from "../model/types";
-import { BOARD_UNITS_AT_SCALE_1, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, placesFor, tableAreas } from "../table/layout";
-import { deckPointFor, handSeats, seatsProblem, type HandSeat } from "../table/seats";
+import { BOARD_UNITS_AT_SCALE_1, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, tableAreas } from "../table/layout";
+import { deckPointFor, handSeats, seatsProblem, usedPlaces, type HandSeat } from "../table/seats";
 import { playersMaxAt } from "../model/load";
 import { areaLabels, areaOutline, areaZone, type VectorLine } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
@@ -365,13 +365,6 @@ function seatObjects(ctx: Ctx, seats: HandSeat[]): AnyObject[] {
   }));
 }
 
-/** Every place some legal player count seats a player at. */
-function usedPlaces(opts: TtsBuildOptions): number[] {
-  const used = new Set<number>();
-  for (let n = opts.minPlayers; n <= opts.maxPlayers; n++) for (const p of placesFor(n)) used.add(p);
-  return [...used].sort();
-}
-
 /**
  * The labelled play areas (see areas.ts): a vector line around each (into `lines`, the save's
  * VectorLines), its 3D-text labels and its ScriptingTrigger (into `objects`); returns the play
@@ -379,7 +372,7 @@ function usedPlaces(opts: TtsBuildOptions): number[] {
  */
 function areaObjects(ctx: Ctx, table: TableRules, objects: AnyObject[], lines: VectorLine[]): string {
   let playZone = "";
-  const places = usedPlaces(ctx.opts);
+  const places = usedPlaces(ctx.opts.minPlayers, ctx.opts.maxPlayers);
   for (const area of tableAreas(table.meldAreas, places)) {
     const zone = ctx.guids.next(`zone/${area.id}`);
     if (area.id === "play") playZone = zone;
