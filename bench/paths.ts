@@ -5,18 +5,15 @@
  *   unique face of the shipped games — the time to record the art the PDFs embed;
  * - V8 tier-up tuning (src/pipeline/v8-tuning.ts): a cold build in a fresh process with and without it
  *   (`SYZYGY_DEFAULT_TIERING=1`), alternating, wall and CPU time;
- * - raster threads written as plain JavaScript (src/render/raster-worker.mjs, raster-core.mjs):
+ * - the raster process written as plain JavaScript (src/render/raster-process.mjs, raster-core.mjs):
  *   a thread's start-up until it is ready, against the same thread booted through tsx's loader
  *   (what a TypeScript worker costs wherever the code runs from source: tests, `npm run bench`).
  *
  * A path is worth keeping when it saves at least 10 % of the measure it targets.
  * Run: `npx tsx bench/paths.ts [--json]` (also part of `npm run bench`).
  */
-import { execFileSync } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { execFileSync, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { gameIds, loadGame } from "../src/model/load";
 import { renderSides } from "../src/render/build";
@@ -91,25 +88,23 @@ export function tieringFigures(rounds = 2): PathFigure[] {
   ];
 }
 
-const RASTER_WORKER = new URL("../src/render/raster-worker.mjs", import.meta.url).href;
+const RASTER_PROCESS = fileURLToPath(new URL("../src/render/raster-process.mjs", import.meta.url));
 
-/** Milliseconds from `new Worker` to the worker's ready message. */
+/** Milliseconds from `fork` to the raster process's ready message. */
 function bootMs(viaTsx: boolean): Promise<number> {
-  const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
   const start = performance.now();
-  const worker = viaTsx
-    ? new Worker(`import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(RASTER_WORKER)}); });`, { eval: true })
-    : new Worker(new URL(RASTER_WORKER));
+  const child = fork(RASTER_PROCESS, [], { execArgv: viaTsx ? ["--import", "tsx"] : [], serialization: "advanced", stdio: ["ignore", "ignore", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
-    worker.once("error", reject);
-    worker.once("message", () => {
+    child.once("error", reject);
+    child.once("message", () => {
       const ms = performance.now() - start;
-      void worker.terminate().then(() => resolve(ms));
+      child.once("exit", () => resolve(ms));
+      child.disconnect();
     });
   });
 }
 
-/** Raster thread start-up, plain and through tsx alternating; the median of `rounds` each. */
+/** Raster process start-up, plain and through tsx alternating; the median of `rounds` each. */
 export async function rasterBootFigure(rounds = 7): Promise<PathFigure> {
   const plain: number[] = [];
   const tsx: number[] = [];
@@ -118,7 +113,7 @@ export async function rasterBootFigure(rounds = 7): Promise<PathFigure> {
     tsx.push(await bootMs(true));
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return figure("raster threads in plain JavaScript", "a raster thread's start-up until ready (vs a TypeScript worker through tsx)", median(plain), median(tsx));
+  return figure("raster process in plain JavaScript", "the raster process's start-up until ready (vs the same run through tsx)", median(plain), median(tsx));
 }
 
 function figure(path: string, measure: string, specialMs: number, plainMs: number): PathFigure {

@@ -2,11 +2,12 @@
  * The raster floor's parts on the peer-shaped job (the 52-card deck `syzygy new` scaffolds, every
  * unique face at 300 dpi), measured one face at a time so CPU time is the part's own (issue 28):
  *
- * - SVG → pixmap: resvg, as the raster threads call it (src/render/raster-core.mjs);
+ * - SVG → pixmap: resvg, as the raster process calls it (src/render/raster-core.mjs);
  * - PNG encoding of those pixmaps by sharp at zlib levels 1, 3, 6 (what the build writes: sharp's
  *   default) and 9: CPU per face and bytes per face;
- * - threads: every face through the build's raster threads (src/render/raster-pool.ts) with 1, 2
- *   and 3 threads: wall and CPU.
+ * - threads: every face through the build's raster process (src/render/raster-pool.ts) with 1, 2
+ *   and 3 threads in its pool (UV_THREADPOOL_SIZE): wall and CPU (this process's and the raster
+ *   process's).
  *
  * Run: `npx tsx bench/raster-floor.ts [--json]` (also part of `npm run bench`).
  */
@@ -21,6 +22,7 @@ import { TemplateSet } from "../src/render/face";
 import { fontFilesFor } from "../src/render/fonts";
 import { pxFor } from "../src/render/png";
 import { RasterPool } from "../src/render/raster-pool";
+import { processCpuMs } from "./tree-usage.mjs";
 import { renderGameFrom } from "../src/render/source";
 import { BLEED_MM } from "../src/render/types";
 import { mapLimit } from "../src/render/map-limit";
@@ -59,7 +61,7 @@ function deckFaces(): { svg: string; widthMm: number }[] {
 
 export async function floorBench(): Promise<FloorBench> {
   const before = loadavg();
-  // As the raster threads run it: one libvips thread per image, no operation cache.
+  // As the raster process runs it: one libvips thread per image, no operation cache.
   sharp.cache(false);
   const concurrency = sharp.concurrency();
   sharp.concurrency(1);
@@ -92,15 +94,20 @@ export async function floorBench(): Promise<FloorBench> {
   }
   sharp.concurrency(concurrency);
   const threads: FloorBench["threads"] = [];
+  const savedThreads = process.env.UV_THREADPOOL_SIZE;
   for (const n of [1, 2, 3]) {
-    const pool = new RasterPool(n);
+    process.env.UV_THREADPOOL_SIZE = String(n); // read by the raster process as it starts
+    const pool = new RasterPool();
     await pool.warm();
-    const c = cpuMs();
+    const both = (): number => cpuMs() + processCpuMs(pool.pids[0]);
+    const c = both();
     const t = performance.now();
     await mapLimit(faces, n + 1, async (f) => void (await pool.png(f.svg, f.widthMm)));
-    threads.push({ threads: n, wallMs: Math.round(performance.now() - t), cpuMs: Math.round(cpuMs() - c) });
+    threads.push({ threads: n, wallMs: Math.round(performance.now() - t), cpuMs: Math.round(both() - c) });
     await pool.close();
   }
+  if (savedThreads === undefined) delete process.env.UV_THREADPOOL_SIZE;
+  else process.env.UV_THREADPOOL_SIZE = savedThreads;
   const n = faces.length;
   return {
     load: [...before, ...loadavg()].map((x) => Number(x.toFixed(1))),

@@ -5,7 +5,7 @@
  * - no-op rebuild and one-card text edit rebuild (on a temp copy of data/), timed as `syzygy watch`
  *   runs them: reload the YAML of the games touched, render SVGs, rebuild through the cache;
  * - rasterisation floor: only rasterising the unique faces, every core busy, nothing else;
- * - peak RSS (whole process, worker threads included), PDF sizes, engine actions/s (bench/engine.ts);
+ * - peak RSS (this process and its children together: the raster process), PDF sizes, engine actions/s (bench/engine.ts);
  * - start-up of the CLI and of `npm run build`, one process per run (bench/startup.ts);
  * - each special path against the plain path beside it (bench/paths.ts);
  * - whole builds as processes (bench/builds.ts): the TTS saves' cost (with / without), the
@@ -23,7 +23,7 @@ import { gameIds } from "../src/model/load";
 import { renderSides } from "../src/render/build";
 import { mapLimit } from "../src/render/map-limit";
 import { TemplateSet } from "../src/render/face";
-import { RasterPool } from "../src/render/raster-pool";
+import { closeSharedRasterPool, RasterPool } from "../src/render/raster-pool";
 import { renderGameFrom } from "../src/render/source";
 import { BLEED_MM } from "../src/render/types";
 import { buildGames, type GameInput, type IncrementalResult } from "../src/pipeline/incremental";
@@ -37,6 +37,7 @@ import { buildsBench, formatBuildsBench } from "./builds";
 import { floorBench, formatFloorBench } from "./raster-floor";
 import { execFileSync } from "node:child_process";
 import { tuneV8ForBuilds } from "../src/pipeline/v8-tuning";
+import { endedChildrenCpuMs, sampleTree } from "./tree-usage.mjs";
 
 const REPO = join(import.meta.dirname, "..");
 const TEMPLATES = join(REPO, "templates");
@@ -55,7 +56,14 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - start, value };
 }
 
-const rssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
+// This process and its children together: faces are rasterised in a child process.
+const tree = sampleTree(process.pid);
+const rssMb = (): number => Math.round(tree.peak());
+/** CPU ms of this process and of the children it has waited for (the raster process, once closed). */
+const cpuMs = (): number => {
+  const own = process.cpuUsage();
+  return (own.user + own.system) / 1000 + endedChildrenCpuMs();
+};
 
 /** Edits the printed text of the first deck card that has one (a YAML text edit, as a user makes it). */
 function editOneCard(dataDir: string): { game: string; card: string } {
@@ -89,11 +97,12 @@ async function main(): Promise<void> {
 
   // Cold: fresh pool, empty out/ and cache.
   const pool = new WorkerPool(process.env.BENCH_PDF_THREADS === undefined ? undefined : Number(process.env.BENCH_PDF_THREADS));
-  const cpu0 = process.cpuUsage();
+  const cpu0 = cpuMs();
   const opts = { outDir: out, papers: [...PAPERS], png: true, pool };
-  const cold = await timed(async () => buildGames(inputs(data, gameIds(data)), opts));
+  // Closed as `syzygy build` closes it: the raster process's CPU is counted once it has ended.
+  const cold = await timed(async () => buildGames(inputs(data, gameIds(data)), opts).finally(() => closeSharedRasterPool()));
   const coldRss = rssMb();
-  const coldCpu = process.cpuUsage(cpu0);
+  const coldCpu = cpuMs() - cpu0;
   const results: IncrementalResult[] = cold.value;
   // Faces that share one SVG are rasterised once: fewer than the PNGs written.
   const rasterized = results.reduce((n, r) => n + r.rasterized, 0);
@@ -119,12 +128,12 @@ async function main(): Promise<void> {
   const raster = new RasterPool();
   // Started before the clock, as the build's are by its first faces.
   await Promise.all(Array.from({ length: raster.size }, () => raster.png('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', 1)));
-  const floorCpu0 = process.cpuUsage();
+  const floorCpu0 = cpuMs();
   const floor = await timed(() => mapLimit([...unique.values()], availableParallelism(), async (f) => void (await raster.png(f.svg, f.width))));
   await raster.close();
   const floorRss = rssMb();
 
-  const floorCpu = process.cpuUsage(floorCpu0);
+  const floorCpu = cpuMs() - floorCpu0;
   const pdfs = results.flatMap((r) => r.files.filter((f) => f.endsWith(".pdf") && !f.includes("alignment")).map((f) => ({ file: f.slice(out.length + 1), kb: Math.round(statSync(f).size / 1024) })));
   // In a process of its own: this one tiers up late (tuneV8ForBuilds), which suits a build and
   // not a tight engine loop measured for half a second.
@@ -141,7 +150,7 @@ async function main(): Promise<void> {
 
   const figures = {
     coldMs: Math.round(cold.ms),
-    coldCpuMs: Math.round((coldCpu.user + coldCpu.system) / 1000),
+    coldCpuMs: Math.round(coldCpu),
     noopMs: Math.round(noop.ms),
     editMs: Math.round(edited.ms),
     editPreviewMs: Math.round(preview.ms),
@@ -153,10 +162,10 @@ async function main(): Promise<void> {
     rasterizedCold: rasterized,
     facesPerSecond: Math.round((sidesTotal / cold.ms) * 1000),
     floorMs: Math.round(floor.ms),
-    floorCpuMs: Math.round((floorCpu.user + floorCpu.system) / 1000),
+    floorCpuMs: Math.round(floorCpu),
     buildToFloor: Number((cold.ms / floor.ms).toFixed(2)),
     // CPU time is what other jobs on a shared machine disturb least.
-    buildToFloorCpu: Number(((coldCpu.user + coldCpu.system) / (floorCpu.user + floorCpu.system)).toFixed(2)),
+    buildToFloorCpu: Number((coldCpu / floorCpu).toFixed(2)),
     noopToCold: Number((noop.ms / cold.ms).toFixed(3)),
     editToCold: Number((edited.ms / cold.ms).toFixed(3)),
     peakRssMbAfterCold: coldRss,

@@ -3,9 +3,9 @@
  * <game>` (the clone's bin/syzygy.js, which first checks that dist/ is up to date, and the
  * installed package's: the same bin without sources beside it), a no-op `npm run build`, and a
  * cold `npm run build` into an empty output folder. Wall time is the median of several runs (the
- * fastest in brackets), CPU the median user + system time, RSS the largest peak. Peak RSS and CPU
- * come from /usr/bin/time (Debian's `time` package) where it exists; without it only wall times
- * are reported.
+ * fastest in brackets), CPU the median user + system time, RSS the largest peak of the process
+ * and its children together (bench/tree-usage.mjs). CPU comes from /usr/bin/time (Debian's `time`
+ * package) where it exists; without it only wall times and memory are reported.
  *
  * Run: `npm run bench:startup` (`--json` for JSON); `npm run bench` runs it too. Dist/, the
  * generated data and the Lua bundles are brought up to date first and not timed.
@@ -21,6 +21,7 @@ process.env.SYZYGY_STANDBY = "0";
 
 const REPO = join(import.meta.dirname, "..");
 const TIME = "/usr/bin/time";
+const TREE_USAGE = join(import.meta.dirname, "tree-usage.mjs");
 const GAME = "lunar-trick";
 
 export interface StartupFigure {
@@ -49,17 +50,24 @@ export interface Run {
   rssMb?: number;
 }
 
+/**
+ * One run of `cmd`: wall time and the peak RSS of its whole process tree (bench/tree-usage.mjs:
+ * a build rasterises in a child process), with CPU and the largest single process's peak from
+ * /usr/bin/time where it exists (its CPU counts the children the command waited for).
+ */
 export function runOnce(cmd: string[], cwd: string): Run {
   const timed = existsSync(TIME);
-  const argv = timed ? [TIME, "-f", "syzygy-bench %e %U %S %M", ...cmd] : cmd;
-  const t0 = performance.now();
+  const argv = [process.execPath, TREE_USAGE, ...(timed ? [TIME, "-f", "syzygy-bench %e %U %S %M"] : []), ...cmd];
   const p = spawnSync(argv[0], argv.slice(1), { cwd, encoding: "utf8", maxBuffer: 1 << 26 });
-  const wallMs = performance.now() - t0;
   if (p.status !== 0) throw new Error(`${cmd.join(" ")} exited ${p.status}:\n${p.stderr}`);
-  if (!timed) return { wallMs };
-  const m = /syzygy-bench ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(p.stderr);
+  const t = /syzygy-tree ([\d.]+) ([\d.]+)\s*$/.exec(p.stderr);
+  if (t === null) throw new Error(`no tree figures in:\n${p.stderr}`);
+  const wallMs = Number(t[1]);
+  const treeMb = Number(t[2]);
+  if (!timed) return { wallMs, rssMb: treeMb };
+  const m = /syzygy-bench ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*(?:syzygy-tree|$)/.exec(p.stderr);
   if (m === null) throw new Error(`no /usr/bin/time figures in:\n${p.stderr}`);
-  return { wallMs, cpuMs: (Number(m[2]) + Number(m[3])) * 1000, rssMb: Number(m[4]) / 1024 };
+  return { wallMs, cpuMs: (Number(m[2]) + Number(m[3])) * 1000, rssMb: Math.max(treeMb, Number(m[4]) / 1024) };
 }
 
 export function median(xs: number[]): number {

@@ -163,6 +163,6 @@ describe("start-up loads what the command needs first", () => {
     // A require() inside a function loads when called (model/fonts.ts: fontkit, for font files only).
     expect(packagesLoadedBy(ROOT, "src/model/fonts.ts").has("fontkit")).toBe(false);
     expect(packagesLoadedBy(ROOT, "src/render/pdf-libraries.ts").has("pdfkit")).toBe(true);
-    expect(packagesLoadedBy(ROOT, "src/render/raster-worker.mjs").has("sharp")).toBe(true);
+    expect(packagesLoadedBy(ROOT, "src/render/raster-process.mjs").has("sharp")).toBe(true);
   });
 });

@@ -1,53 +1,101 @@
 /**
- * The raster threads keep resvg's freed pages between faces (src/render/raster-memory.ts) unless
- * TTS saves follow the PNGs in the same process. Checked on what the OS sees: the page faults of
- * rasterising the same face again, in a fresh process set up as each kind of build sets it up.
+ * The raster process keeps resvg's freed pages between faces (src/render/raster-memory.ts), and
+ * they all go when the pool closes, before a build's TTS phase. Checked on what the OS sees: the
+ * raster process's page faults (/proc/<pid>/stat) while it rasterises the same face again, and
+ * its pid gone after the pool closes or its parent is killed.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { execFile, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { keepsRasterMemory, PURGE_DELAY_MS, tuneRasterMemory } from "../src/render/raster-memory";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { RasterPool } from "../src/render/raster-pool";
+import { PURGE_DELAY_MS, rasterProcessEnv } from "../src/render/raster-memory";
 
 const ROOT = join(__dirname, "..");
+const FACE = `<svg xmlns="http://www.w3.org/2000/svg" width="69.85" height="95.25" viewBox="0 0 69.85 95.25"><rect width="69.85" height="95.25" fill="#fbf8f1"/><g opacity="0.8"><circle cx="35" cy="47" r="30" fill="#1d3557"/></g></svg>`;
 
-async function faultsOf(build: "--tts" | "--no-tts"): Promise<{ faults: number; delay: string | null }> {
-  const env = { ...process.env };
-  delete env.MIMALLOC_PURGE_DELAY;
-  const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, "test/raster-memory-child.mjs"), build], { cwd: ROOT, env, encoding: "utf8" });
-  return JSON.parse(stdout.trim().split("\n").pop()!) as { faults: number; delay: string | null };
+/** Minor page faults of a process so far (proc(5): field 10 of /proc/<pid>/stat). */
+function minorFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
 }
 
-describe("raster memory between faces", () => {
-  // The child runs the compiled module: bin/syzygy.js compiles dist/ first if a source is newer.
-  beforeAll(async () => {
-    await promisify(execFile)(process.execPath, [join(ROOT, "bin/syzygy.js"), "--version"], { cwd: ROOT });
-  }, 120_000);
+/** The raster process's faults over six renders of one card face, after two to warm it up. */
+async function faultsOfRenders(pool: RasterPool): Promise<number> {
+  let faults = 0;
+  for (let i = 0; i < 8; i++) {
+    const before = i >= 2 ? minorFaults(pool.pids[0] ?? -1) : 0;
+    await pool.png(FACE, 69.85);
+    // Time for mimalloc's default 10 ms purge to pass, as between faces of a build.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    if (i >= 2) faults += minorFaults(pool.pids[0]) - before;
+  }
+  return faults;
+}
 
-  it("is kept by builds without TTS saves after their PNGs, and by no other", () => {
-    expect(keepsRasterMemory({ png: true, tts: false })).toBe(true);
-    expect(keepsRasterMemory({ png: false, tts: true })).toBe(true);
-    expect(keepsRasterMemory({ png: true, tts: true })).toBe(false);
+/** Whether a process has ended: no longer in /proc, or a zombie its new parent has not reaped yet. */
+function ended(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
+}
+
+async function endsWithin(pid: number, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (ended(pid)) return true;
+  return ended(pid);
+}
+
+describe("the raster process's memory", () => {
+  it("gets the delay and one libuv thread a core, unless the user set them", () => {
+    expect(rasterProcessEnv({ PATH: "/bin" })).toEqual({ PATH: "/bin", MIMALLOC_PURGE_DELAY: String(PURGE_DELAY_MS), UV_THREADPOOL_SIZE: String(Math.max(2, availableParallelism())) });
+    expect(rasterProcessEnv({ MIMALLOC_PURGE_DELAY: "0", UV_THREADPOOL_SIZE: "8" })).toEqual({ MIMALLOC_PURGE_DELAY: "0", UV_THREADPOOL_SIZE: "8" });
   });
 
-  it("leaves a delay the user chose alone", () => {
-    const env: NodeJS.ProcessEnv = { MIMALLOC_PURGE_DELAY: "0" };
-    tuneRasterMemory({ png: true, tts: false }, env);
-    expect(env.MIMALLOC_PURGE_DELAY).toBe("0");
-    const unset: NodeJS.ProcessEnv = {};
-    tuneRasterMemory({ png: true, tts: false }, unset);
-    expect(unset.MIMALLOC_PURGE_DELAY).toBe(String(PURGE_DELAY_MS));
-    tuneRasterMemory({ png: true, tts: true }, (unset.MIMALLOC_PURGE_DELAY = undefined, unset));
-    expect(unset.MIMALLOC_PURGE_DELAY).toBeUndefined();
-  });
+  it("keeps the pages of each face's pixmap for the next face, and hands them all back when the pool closes", async () => {
+    const saved = process.env.MIMALLOC_PURGE_DELAY;
+    delete process.env.MIMALLOC_PURGE_DELAY;
+    // Each pool's process starts (and reads this process's environment) as `warm` is called.
+    const kept = new RasterPool();
+    const keptReady = kept.warm();
+    process.env.MIMALLOC_PURGE_DELAY = "10"; // mimalloc's own default, as a user may set it
+    const returned = new RasterPool();
+    const returnedReady = returned.warm();
+    if (saved === undefined) delete process.env.MIMALLOC_PURGE_DELAY;
+    else process.env.MIMALLOC_PURGE_DELAY = saved;
+    try {
+      await Promise.all([keptReady, returnedReady]);
+      const keptFaults = await faultsOfRenders(kept);
+      const returnedFaults = await faultsOfRenders(returned);
+      // A 825 × 1123 px RGBA pixmap is ~900 pages, its opacity layer as many: handed back after
+      // each face, they are faulted in again (measured: ~3 600 faults a render handed back).
+      expect(returnedFaults).toBeGreaterThan(6 * 1500);
+      expect(keptFaults).toBeLessThan(0.75 * returnedFaults);
+      const pid = kept.pids[0];
+      await kept.close();
+      expect(existsSync(`/proc/${pid}`)).toBe(false);
+    } finally {
+      await Promise.all([kept.close(), returned.close()]);
+    }
+  }, 60_000);
 
-  it("set in the process before resvg loads, it spares the page faults of each face's pixmap", async () => {
-    const [kept, returned] = await Promise.all([faultsOf("--no-tts"), faultsOf("--tts")]);
-    expect(kept.delay).toBe(String(PURGE_DELAY_MS));
-    expect(returned.delay).toBeNull();
-    // A 825 × 1123 px RGBA pixmap is ~900 pages, its opacity layer as many: handed back after each
-    // face, they are faulted in again (measured: ~3 600 faults a render handed back, ~2 100 kept).
-    expect(returned.faults).toBeGreaterThan(6 * 1500);
-    expect(kept.faults).toBeLessThan(0.75 * returned.faults);
-  });
+  it("goes when the build that started it is killed", async () => {
+    const script = `import { RasterPool } from "./src/render/raster-pool.ts";
+const pool = new RasterPool();
+await pool.png(${JSON.stringify(FACE)}, 20);
+process.stdout.write(pool.pids[0] + "\\n");
+setInterval(() => {}, 1000);`;
+    const build = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const pid = await new Promise<number>((resolve, reject) => {
+      build.stdout.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
+      build.once("exit", (code) => reject(new Error(`exited ${code}`)));
+    });
+    expect(ended(pid)).toBe(false);
+    build.kill("SIGKILL");
+    expect(await endsWithin(pid, 5000)).toBe(true);
+  }, 60_000);
 });

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { launchStandby, parseStandbyFile, standbyDir, standbyFile, standbyKey, standbyWanted } from "../src/cli/standby/place";
 import { lineReader } from "../src/cli/standby/protocol";
-import { keepsRasterMemory, keepsRasterMemoryFor } from "../src/render/raster-memory";
 
 const savedTmp = process.env.TMPDIR;
 afterEach(() => {
@@ -20,28 +19,14 @@ describe("a standby's key", () => {
   const env = { PATH: "/usr/bin", HOME: "/home/u", NODE_OPTIONS: "--max-old-space-size=512" };
 
   it("is the same for the same code, Node and load-time settings, whatever else the caller's environment holds", () => {
-    expect(standbyKey(true, env)).toBe(standbyKey(true, { ...env, PATH: "/bin", EDITOR: "vi", SYZYGY_STANDBY_IDLE_SECONDS: "5", SYZYGY_STANDBY: "verbose" }));
+    expect(standbyKey(env)).toBe(standbyKey({ ...env, PATH: "/bin", EDITOR: "vi", SYZYGY_STANDBY_IDLE_SECONDS: "5", SYZYGY_STANDBY: "verbose" }));
   });
 
   it("changes with what acts while modules load: Node's options, libvips', the allocators', syzygy's own", () => {
-    const base = standbyKey(true, env);
+    const base = standbyKey(env);
     for (const change of [{ NODE_OPTIONS: "" }, { VIPS_CONCURRENCY: "1" }, { MIMALLOC_PURGE_DELAY: "0" }, { MALLOC_ARENA_MAX: "2" }, { SYZYGY_FAULT: "x" }, { UV_THREADPOOL_SIZE: "8" }]) {
-      expect(standbyKey(true, { ...env, ...change }), JSON.stringify(change)).not.toBe(base);
+      expect(standbyKey({ ...env, ...change }), JSON.stringify(change)).not.toBe(base);
     }
-  });
-
-  it("differs for builds that keep resvg's freed memory and builds that return it (src/render/raster-memory.ts)", () => {
-    expect(standbyKey(true, env)).not.toBe(standbyKey(false, env));
-  });
-
-  it("reads the raster-memory choice from a build's command line as the build makes it", () => {
-    const cases: [string[], { png: boolean; tts: boolean }][] = [
-      [["build"], { png: true, tts: true }],
-      [["build", "solar-eclipse", "--no-tts"], { png: true, tts: false }],
-      [["build", "--no-png", "eclipsed"], { png: false, tts: true }],
-      [["build", "--no-png", "--no-tts"], { png: false, tts: false }],
-    ];
-    for (const [argv, flags] of cases) expect(keepsRasterMemoryFor(argv), argv.join(" ")).toBe(keepsRasterMemory(flags));
   });
 });
 
@@ -78,23 +63,23 @@ describe("the standbys' folder", () => {
   });
 
   it("names each standby's socket and loading marker by key and pid, and reads them back", () => {
-    const key = standbyKey(true, {});
+    const key = standbyKey({});
     const sock = standbyFile("/d", key, 4242, "sock");
     expect(sock).toBe(`/d/${key}-4242.sock`);
     expect(parseStandbyFile(`${key}-4242.sock`, key)).toEqual({ pid: 4242, kind: "sock" });
     expect(parseStandbyFile(`${key}-7.starting`, key)).toEqual({ pid: 7, kind: "starting" });
-    expect(parseStandbyFile(`${key}-7.starting`, standbyKey(false, {}))).toBeUndefined();
+    expect(parseStandbyFile(`${key}-7.starting`, standbyKey({ NODE_OPTIONS: "--max-old-space-size=512" }))).toBeUndefined();
     for (const name of [`${key}-0.sock`, `${key}-12.sock.tmp`, `${key}--1.sock`, "warm-up-abc", `${key}-12`]) expect(parseStandbyFile(name, key), name).toBeUndefined();
   });
 
   it("marks a standby it starts as loading before returning, so the next look finds it however slow it starts", () => {
     process.env.TMPDIR = mkdtempSync(join(tmpdir(), "syzygy-place-"));
     const dir = standbyDir()!;
-    const key = standbyKey(false, {});
+    const key = standbyKey({});
     // A script that does nothing: what counts is the marker the starter leaves, not the process.
     const script = join(dir, "nothing.js");
     writeFileSync(script, "");
-    const pid = launchStandby(script, dir, key, "free", { PATH: process.env.PATH });
+    const pid = launchStandby(script, dir, key, { PATH: process.env.PATH });
     expect(pid).toBeGreaterThan(0);
     expect(readdirSync(dir).map((n) => parseStandbyFile(n, key)).filter((f) => f !== undefined)).toEqual([{ pid, kind: "starting" }]);
   });

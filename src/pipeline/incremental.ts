@@ -5,7 +5,7 @@
  *    previous game's PNGs and PDFs are already being made;
  * 2. each face's PNG is keyed by hash(renderer version, size, SVG): an output already built from
  *    that key is left alone, a key in the content-addressed cache is copied, anything else is
- *    rasterised (on the raster threads, biggest faces first, several at once);
+ *    rasterised (in the raster process, biggest faces first, several at once);
  * 3. each PDF is keyed by its page model and the SVGs it places: unchanged PDFs are kept, changed
  *    ones are redrawn (on the main thread on 2 cores, else also on worker threads), copying the PDF
  *    art of faces already converted (src/render/pdf-art-cache.ts);
@@ -358,11 +358,12 @@ class PixelBudget {
 const RASTER_BUDGET_PX = 7_000_000;
 
 /**
- * While no raster thread is running (a warm cache: an edit), faces up to this many pixels in all
+ * While no raster process is running (a warm cache: an edit), faces up to this many pixels in all
  * (two 300 dpi cards) are rasterised on this thread instead — by the same code, so the same bytes.
- * Starting a raster thread loads resvg and sharp again (~0.3 CPU-s, longer than a card takes);
- * this thread has them loaded for the page thumbnails, and both run their work on libuv's threads.
- * More faces than that start the raster threads as before, whose memory is bounded (raster-worker.mjs).
+ * Starting the raster process loads Node, resvg and sharp again (~0.3 CPU-s, longer than a card
+ * takes); this thread has them loaded for the page thumbnails, and both run their work on libuv's
+ * threads. More faces than that start the raster process, whose memory goes when the build ends
+ * it (raster-process.mjs).
  */
 const INLINE_RASTER_PX = 2_100_000;
 
@@ -382,9 +383,9 @@ interface PngJob {
 }
 
 /**
- * A cold build (no PNG cached yet) rasterises every face: its raster threads start now, so they
- * boot (~0.15 CPU-s each) while this thread reads YAML and renders the first SVGs instead of
- * after. With a warm cache a build may need none, so they start on the first face that misses.
+ * A cold build (no PNG cached yet) rasterises every face: its raster process starts now, so it
+ * boots (~0.15 CPU-s) while this thread reads YAML and renders the first SVGs instead of
+ * after. With a warm cache a build may need none, so it starts on the first face that misses.
  */
 export function startRasterIfCold(store: BuildStore, png: boolean, raster: RasterPool = sharedRasterPool()): void {
   if (png && !store.hasPngCache()) void raster.warm();
@@ -407,7 +408,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // Per game: PNGs queued and done, for progress lines like render's ("<game>: PNG 3/43").
   const counts = new Map<string, { queued: number; done: number }>();
 
-  // PNGs: cached ones are copied, the rest rasterised on the raster threads, a few at a time.
+  // PNGs: cached ones are copied, the rest rasterised in the raster process, a few at a time.
   const rasterStart = performance.now();
   const budget = new PixelBudget(RASTER_BUDGET_PX);
   // One lane more than cores: a face whose pixels wait for this thread (busy with SVGs or PDFs)

@@ -1,5 +1,5 @@
 /**
- * SVG → PNG at 300 dpi (the work itself is in raster-core.mjs, shared with the raster workers).
+ * SVG → PNG at 300 dpi (the work itself is in raster-core.mjs, shared with the raster process).
  */
 import { fontFilesFor } from "./fonts";
 import { DPI, MM_PER_INCH } from "./types";
@@ -10,7 +10,7 @@ export function pxFor(mm: number, dpi = DPI): number {
 }
 
 export async function svgToPng(svg: string, widthMm: number, dpi = DPI): Promise<Buffer> {
-  // Loaded on first use: a build's main thread leaves rasterising to the raster workers.
+  // Loaded on first use: a build leaves rasterising to the raster process.
   const { rasterise } = await import("./raster-core.mjs");
   return (await rasterise(svg, pxFor(widthMm, dpi), dpi, fontFilesFor(svg))).png;
 }

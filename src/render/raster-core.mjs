@@ -1,6 +1,6 @@
 // SVG → PNG, the one implementation shared by `svgToPng` (src/render/png.ts) and the raster
-// worker threads (raster-worker.mjs). Plain JavaScript so a worker starts without a TypeScript
-// loader (~0.3 CPU-s less per worker); typed by raster-core.d.mts.
+// process (raster-process.mjs). Plain JavaScript so that process starts without a TypeScript
+// loader; typed by raster-core.d.mts.
 import { renderAsync } from "@resvg/resvg-js";
 import sharp from "./sharp-library.mjs";
 

@@ -2,38 +2,37 @@
  * resvg allocates its pixmaps through its own mimalloc, which hands freed pages back to the OS
  * 10 ms after they are freed, so the next face faults them in again: at 300 dpi ~2 000 page
  * faults and ~35 ms of system time a card face on this project's 2-core machine, a third of
- * rasterising it. Kept for 300 ms (MIMALLOC_PURGE_DELAY), freed pages serve each raster thread's
- * next face: the 52-card deck's cold build takes ~30 % less CPU (docs/benchmarks.md).
+ * rasterising it. Kept for 300 ms (MIMALLOC_PURGE_DELAY), freed pages serve the next face.
  *
- * The price is memory: pages a raster thread kept are never handed back once the thread ends
- * (~+80 MB for the three games). A build that makes TTS saves after its PNGs needs that memory
- * for the sheets (and stays within 400 MB without the delay), so it keeps mimalloc's default.
- * mimalloc reads the variable once, at its first allocation in the process: this must run on the
- * main thread before anything loads resvg (test/architecture.test.ts keeps resvg off the build
- * command's start-up). A value the user set is left alone.
+ * The price is memory: kept pages are never handed back while the process lives (~+100 MB for
+ * the three games). So only the raster process (raster-process.mjs) keeps them: the build ends
+ * it after the last PNG, and the TTS sheets that follow get that memory back. The build's own
+ * process keeps mimalloc's default (its page thumbnails and one-face edits are small).
+ * mimalloc reads the variable once, at its first allocation in a process, so it is set in the
+ * raster process's environment before it starts. A value the user set is left alone.
  */
+import { availableParallelism } from "node:os";
+
 export const PURGE_DELAY_MS = 300;
 
-/** Whether a build keeps resvg's freed pages: not when TTS saves follow its PNGs in this process. */
-export function keepsRasterMemory(build: { png: boolean; tts: boolean }): boolean {
-  return !(build.png && build.tts);
-}
-
-/** Sets the delay for this process (and its raster threads), if `keepsRasterMemory(build)`. */
-export function tuneRasterMemory(build: { png: boolean; tts: boolean }, env: NodeJS.ProcessEnv = process.env): void {
-  if (keepsRasterMemory(build)) keepRasterMemory(env);
-}
-
-/** The setting itself (a standby makes it before it loads resvg: src/cli/standby/server.ts). */
-export function keepRasterMemory(env: NodeJS.ProcessEnv = process.env): void {
-  env.MIMALLOC_PURGE_DELAY ??= String(PURGE_DELAY_MS);
+/**
+ * Threads of the raster process's libuv pool, where resvg renders and sharp encodes: one a core
+ * (at least 2, so an encode need not wait for a render). Each thread's mimalloc heap keeps its own
+ * pages, so libuv's default of 4 on this project's 2-core machine kept ~35 MB more for no speed
+ * (bench: raster process peak 193–196 MB with 2, 223–236 MB with 3 or 4, the same wall time).
+ */
+export function rasterThreads(): number {
+  return Math.max(2, availableParallelism());
 }
 
 /**
- * `keepsRasterMemory` for a `syzygy build` command line, read from its words alone (a standby is
- * chosen before commander runs: src/cli/standby/). `--no-png` and `--no-tts` are the flags that
- * turn the PNGs and the saves off.
+ * The raster process's environment: this one's, with the delay and the thread count unless the
+ * user set them.
  */
-export function keepsRasterMemoryFor(argv: readonly string[]): boolean {
-  return keepsRasterMemory({ png: !argv.includes("--no-png"), tts: !argv.includes("--no-tts") });
+export function rasterProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    MIMALLOC_PURGE_DELAY: env.MIMALLOC_PURGE_DELAY ?? String(PURGE_DELAY_MS),
+    UV_THREADPOOL_SIZE: env.UV_THREADPOOL_SIZE ?? String(rasterThreads()),
+  };
 }

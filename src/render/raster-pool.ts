@@ -1,16 +1,18 @@
 /**
- * Rasterising threads (raster-worker.mjs): `png` is `svgToPng` run on one of them. The
- * main thread keeps no pixels at all, and a face's pixels are freed as soon as it is encoded
- * (see the worker), which bounds a cold build's memory; the main thread is also left to the SVGs
- * and PDFs. Workers start on first use and never hold the process open while idle.
+ * The raster process (raster-process.mjs): `png` is `svgToPng` run there. The build's own
+ * process keeps no pixels at all and is left to the SVGs and PDFs; the raster process keeps
+ * resvg's freed pages between faces, and closing the pool ends it, so they all go before the
+ * TTS phase (src/render/raster-memory.ts). It starts on first use and never holds this process
+ * open while idle.
  */
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { fontFilesFor } from "./fonts";
 import { pxFor } from "./png";
+import { rasterProcessEnv } from "./raster-memory";
 import { DPI } from "./types";
 
-const WORKER_URL = new URL("./raster-worker.mjs", import.meta.url);
+const PROCESS_FILE = fileURLToPath(new URL("./raster-process.mjs", import.meta.url));
 
 interface RasterRequest {
   id: number;
@@ -24,7 +26,7 @@ interface RasterRequest {
 type RasterResponse = { id: number; ok: true; png: Uint8Array } | { id: number; ok: false; message: string };
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   ready: Promise<void>;
   jobs: Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>;
 }
@@ -34,11 +36,20 @@ export class RasterPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size = Math.max(1, availableParallelism())) {}
+  /**
+   * One process is enough: it runs faces side by side on its libuv threads, and a second would
+   * cost a second Node's memory (~40 MB).
+   */
+  constructor(readonly size = 1) {}
 
-  /** Worker threads started so far. */
+  /** Raster processes started so far. */
   get started(): number {
     return this.slots.length;
+  }
+
+  /** Their process ids (what the OS sees of them: tests read their page faults). */
+  get pids(): number[] {
+    return this.slots.flatMap((s) => (s.child.pid === undefined ? [] : [s.child.pid]));
   }
 
   /** `svgToPng(svg, widthMm, dpi)`, byte for byte, on a raster thread. */
@@ -48,23 +59,23 @@ export class RasterPool {
     const id = this.nextId++;
     const fontFiles = fontFilesFor(svg);
     return new Promise<Buffer>((resolve, reject) => {
-      // Counted at once, so faces asked for while a worker starts are spread over the workers.
+      // Counted at once, so faces asked for while a process starts are spread over the processes.
       slot.jobs.set(id, { resolve, reject });
-      slot.worker.ref();
+      hold(slot.child, true);
       void slot.ready.then(() => {
-        if (slot.jobs.has(id)) slot.worker.postMessage({ id, svg, widthPx: pxFor(widthMm, dpi), dpi, fontFiles } satisfies RasterRequest);
+        if (slot.jobs.has(id)) slot.child.send({ id, svg, widthPx: pxFor(widthMm, dpi), dpi, fontFiles } satisfies RasterRequest);
       });
     });
   }
 
-  /** Starts every worker now (e.g. while `watch` waits for the first edit); they stay idle, unref'd. */
+  /** Starts every process now (e.g. while `watch` waits for the first edit); they stay idle, unref'd. */
   async warm(): Promise<void> {
     while (this.slots.length < this.size && !this.closed) this.spawn();
     await Promise.all(this.slots.map((s) => s.ready));
-    for (const s of this.slots) if (s.jobs.size === 0) s.worker.unref();
+    for (const s of this.slots) if (s.jobs.size === 0) hold(s.child, false);
   }
 
-  /** The least busy worker, starting another while there are fewer than `size`. */
+  /** The least busy process, starting another while there are fewer than `size`. */
   private pick(): Slot {
     const idle = this.slots.find((s) => s.jobs.size === 0);
     if (idle) return idle;
@@ -73,14 +84,16 @@ export class RasterPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { execArgv: [], stderr: false });
+    // Not this process's flags (a build runs without the optimising compiler); its own GC to call.
+    // "advanced": PNG bytes cross as bytes, not as JSON arrays of numbers.
+    const child = fork(PROCESS_FILE, [], { execArgv: ["--expose-gc"], env: rasterProcessEnv(process.env), serialization: "advanced", stdio: ["ignore", "ignore", "inherit", "ipc"] });
     let ready!: () => void;
-    const slot: Slot = { worker, ready: new Promise<void>((r) => (ready = r)), jobs: new Map() };
-    worker.on("message", (msg: RasterResponse | { ready: true }) => {
+    const slot: Slot = { child, ready: new Promise<void>((r) => (ready = r)), jobs: new Map() };
+    child.on("message", (msg: RasterResponse | { ready: true }) => {
       if ("ready" in msg) return ready();
       const job = slot.jobs.get(msg.id);
       slot.jobs.delete(msg.id);
-      if (slot.jobs.size === 0) worker.unref();
+      if (slot.jobs.size === 0) hold(child, false);
       if (job === undefined) return;
       if (msg.ok) job.resolve(Buffer.from(msg.png.buffer, msg.png.byteOffset, msg.png.byteLength));
       else job.reject(new Error(msg.message));
@@ -92,9 +105,9 @@ export class RasterPool {
       slot.jobs.clear();
       ready();
     };
-    worker.on("error", fail);
-    worker.on("exit", (code) => {
-      if (!this.closed) fail(new Error(`raster worker exited with code ${code}`));
+    child.on("error", fail);
+    child.on("exit", (code, signal) => {
+      if (!this.closed) fail(new Error(`the raster process ended (${signal ?? `exit code ${code}`})`));
     });
     this.slots.push(slot);
     return slot;
@@ -104,19 +117,40 @@ export class RasterPool {
     this.closed = true;
     const slots = this.slots.splice(0);
     for (const s of slots) for (const job of s.jobs.values()) job.reject(new Error("raster pool closed"));
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    await Promise.all(slots.map((s) => end(s.child)));
   }
+}
+
+/** Whether the process and its IPC channel keep this process's event loop alive. */
+function hold(child: ChildProcess, on: boolean): void {
+  if (on) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+/** Closes the channel (the process exits on that) and waits until it has gone with its memory. */
+function end(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  hold(child, true);
+  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (child.connected) child.disconnect();
+  else child.kill();
+  return gone;
 }
 
 let shared: RasterPool | undefined;
 
-/** One raster pool per process (its idle workers never hold the process open). */
+/** One raster pool per process (its idle raster process never holds this one open). */
 export function sharedRasterPool(): RasterPool {
   shared ??= new RasterPool();
   return shared;
 }
 
-/** Stops the shared pool's workers (their heaps and pixel buffers go); the next use starts anew. */
+/** Ends the shared pool's process (its memory goes with it); the next use starts anew. */
 export async function closeSharedRasterPool(): Promise<void> {
   const pool = shared;
   shared = undefined;

@@ -2,7 +2,7 @@
 // thumbnails, the TTS images), loaded through require: its CommonJS build. Its ES module build
 // cost a process twice the page faults and ~0.07 s more to load (8 400 against 4 000 faults;
 // docs/benchmarks.md, session 10), and a one-card edit loads it for its one face. Plain
-// JavaScript so a raster worker loads it without a TypeScript loader; typed by sharp-library.d.mts.
+// JavaScript so the raster process loads it without a TypeScript loader; typed by sharp-library.d.mts.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);

@@ -19,7 +19,6 @@ import { OutLockedError } from "../../pipeline/lock";
 import { BLEED_MM } from "../../render/types";
 import { tuneV8ForBuilds } from "../../pipeline/v8-tuning";
 import { closeSharedRasterPool } from "../../render/raster-pool";
-import { tuneRasterMemory } from "../../render/raster-memory";
 import { forgetThumbnailFaces } from "../../gallery/page-thumbs";
 import { BuildStore } from "../../pipeline/store";
 import { folderOption } from "../paths";
@@ -129,9 +128,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   };
   const outProblem = outDirProblem(flags.out);
   if (outProblem !== undefined) throw new UsageError(`syzygy build: ${outProblem}`);
-  // Before resvg is loaded anywhere in the process (mimalloc reads it once).
-  tuneRasterMemory({ png: flags.png, tts: flags.tts });
-  // Before the YAML is read, so the raster threads boot meanwhile.
+  // Before the YAML is read, so the raster process boots meanwhile.
   startRasterIfCold(new BuildStore(flags.out), flags.png);
   const stamp = startStamp(); // before the inputs are read
   // Load (and validate) every game first: bad data fails before anything is written.
@@ -193,8 +190,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   // The TTS saves need the card PNGs, so they follow them (and are skipped with --no-png). Two
   // games at a time: a save is mostly image work on libuv's threads (measured: a little faster
   // than one at a time, same peak memory).
-  // Nothing is rasterised after this: the raster threads' memory (~60 MB) goes before the TTS
-  // images are made.
+  // Nothing is rasterised after this: the raster process ends, and its memory (~150 MB with the
+  // pages it keeps between faces, src/render/raster-memory.ts) goes before the TTS images are made.
   await closeSharedRasterPool();
   forgetThumbnailFaces();
   if (flags.png && flags.tts) {

@@ -10,7 +10,6 @@ import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exitQuietlyOnBrokenPipe } from "../broken-pipe";
-import { keepsRasterMemoryFor } from "../../render/raster-memory";
 import { launchStandby, parseStandbyFile, standbyDir, standbyFile, standbyKey, standbyWanted } from "./place";
 import { lineReader, type Reply, type Request, type Signal } from "./protocol";
 
@@ -145,7 +144,7 @@ async function tryStandbys(argv: string[]): Promise<number | undefined> {
   if (!standbyWanted(argv)) return undefined;
   const dir = standbyDir();
   if (dir === undefined) return undefined;
-  const key = standbyKey(keepsRasterMemoryFor(argv));
+  const key = standbyKey();
   const request = JSON.stringify(requestFor(argv)) + "\n";
   for (const { pid } of standbys(dir, key).filter((s) => s.kind === "sock")) {
     const socket = await connectTo(standbyFile(dir, key, pid, "sock"));
@@ -174,9 +173,8 @@ export function startStandby(argv: readonly string[]): void {
   const dir = standbyDir();
   if (dir === undefined) return;
   sweep(dir);
-  const keeps = keepsRasterMemoryFor(argv);
-  const key = standbyKey(keeps, START_ENV);
+  const key = standbyKey(START_ENV);
   if (standbys(dir, key).some((s) => alive(s.pid))) return;
-  const pid = launchStandby(fileURLToPath(SERVER), dir, key, keeps ? "keep" : "free", START_ENV);
+  const pid = launchStandby(fileURLToPath(SERVER), dir, key, START_ENV);
   tell(`started standby process ${pid} for the next build`);
 }

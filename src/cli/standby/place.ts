@@ -58,17 +58,13 @@ export function standbyDir(): string | undefined {
   }
 }
 
-/**
- * The key of the standbys a build may use or start: code, Node, its flags, the load-time
- * environment, and whether the build keeps resvg's freed memory (src/render/raster-memory.ts),
- * which a standby settles before it loads resvg.
- */
-export function standbyKey(keepsRasterMemory: boolean, env: NodeJS.ProcessEnv = process.env): string {
+/** The key of the standbys a build may use or start: code, Node, its flags, the load-time environment. */
+export function standbyKey(env: NodeJS.ProcessEnv = process.env): string {
   const loadEnv = Object.keys(env)
     .filter((k) => LOAD_TIME_ENV.test(k) && !k.startsWith("SYZYGY_STANDBY"))
     .sort()
     .map((k) => `${k}=${env[k]}`);
-  const what = JSON.stringify({ code: CODE_DIR, node: process.execPath, version: process.version, flags: process.execArgv, env: loadEnv, keepsRasterMemory });
+  const what = JSON.stringify({ code: CODE_DIR, node: process.execPath, version: process.version, flags: process.execArgv, env: loadEnv });
   return createHash("sha256").update(what).digest("hex").slice(0, 16);
 }
 
@@ -92,8 +88,8 @@ export function parseStandbyFile(name: string, key?: string): { pid: number; kin
  * sees it, though the new process has not run a line yet. The standby writes the same marker
  * itself and removes it once it listens; a marker whose process died is swept (client.ts).
  */
-export function launchStandby(server: string, dir: string, key: string, memory: "keep" | "free", env: NodeJS.ProcessEnv): number | undefined {
-  const child = spawn(process.execPath, [...process.execArgv, "--", server, key, memory], { detached: true, stdio: "ignore", cwd: dir, env });
+export function launchStandby(server: string, dir: string, key: string, env: NodeJS.ProcessEnv): number | undefined {
+  const child = spawn(process.execPath, [...process.execArgv, "--", server, key], { detached: true, stdio: "ignore", cwd: dir, env });
   child.on("error", () => {});
   child.unref();
   if (child.pid !== undefined) writeFileSync(standbyFile(dir, key, child.pid, "starting"), "", { mode: 0o600 });

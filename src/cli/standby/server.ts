@@ -5,7 +5,7 @@
  * with its environment, umask and terminal, its output and exit code sent back. One build each:
  * it then starts its successor and exits, so nothing of one build outlives it. A standby nobody
  * calls exits after SYZYGY_STANDBY_IDLE_SECONDS (docs/standby.md).
- * Usage (by client.ts only): node server.js <key> keep|free
+ * Usage (by client.ts only): node server.js <key>
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
@@ -13,17 +13,15 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
-import { keepRasterMemory } from "../../render/raster-memory";
 import { CODE_DIR, PACKAGE_ROOT } from "../../package-root";
 import { addFile, same, walk, type Snapshot } from "../../pipeline/file-snapshot";
 import { idleSeconds, launchStandby, standbyDir, standbyFile, standbyKey } from "./place";
 import { lineReader, type Reply, type Request, type Signal } from "./protocol";
 
-const [key = "", memory = ""] = process.argv.slice(2);
-const keeps = memory === "keep";
+const [key = ""] = process.argv.slice(2);
 const dir = standbyDir();
 // Started by hand, or not under the settings its key stands for: not a standby anyone would find.
-if (dir === undefined || (memory !== "keep" && memory !== "free") || key !== standbyKey(keeps)) process.exit(2);
+if (dir === undefined || key !== standbyKey()) process.exit(2);
 
 const ownEnv = { ...process.env };
 const socketPath = standbyFile(dir, key, process.pid, "sock");
@@ -64,12 +62,10 @@ function leave(code: number): never {
 }
 
 /**
- * Loads what a build loads, settles resvg's allocator as the build would (it reads its setting
- * once, src/render/raster-memory.ts), then builds a scaffolded deck's PDFs and gallery in a
- * temporary folder: the functions a build runs are compiled once that is done.
+ * Loads what a build loads, then builds a scaffolded deck's PDFs and gallery in a temporary
+ * folder: the functions a build runs are compiled once that is done.
  */
 async function prepare(): Promise<(argv: string[]) => Promise<number>> {
-  if (keeps) keepRasterMemory();
   const { v8FlagsFor, main } = await import("../../cli");
   for (const flag of v8FlagsFor(["build"])) setFlagsFromString(flag);
   const { Resvg } = await import("@resvg/resvg-js");
@@ -141,7 +137,7 @@ function isRequest(x: unknown): x is Request {
 
 /** The next standby, from this process's own environment (not the caller's). */
 function startSuccessor(): void {
-  launchStandby(fileURLToPath(import.meta.url), dir!, key, keeps ? "keep" : "free", ownEnv);
+  launchStandby(fileURLToPath(import.meta.url), dir!, key, ownEnv);
 }
 
 async function serve(socket: Socket, msg: unknown, main: (argv: string[]) => Promise<number>, code: Snapshot): Promise<void> {
