@@ -44,11 +44,8 @@ export interface BuildFigure {
 }
 
 export interface BuildsBench {
-  /**
-   * `noTtsSameAllocator`: `--no-tts` with resvg's allocator as a build with saves leaves it
-   * (src/render/raster-memory.ts), so the ratio over it is the saves' own cost.
-   */
-  tts: { load: number[]; withTts: BuildFigure; noTts: BuildFigure; wallRatio: number; cpuRatio: number | undefined; noTtsSameAllocator?: BuildFigure; sameAllocatorRatio?: { wall: number; cpu: number | undefined } };
+  /** Both builds rasterise in the same raster process (src/render/raster-memory.ts), so the ratio is the saves' own cost. */
+  tts: { load: number[]; withTts: BuildFigure; noTts: BuildFigure; wallRatio: number; cpuRatio: number | undefined };
   /** `noopFromStamp`: per round, whether the no-op after the edit was answered from its stamp (src/pipeline/noop-stamp.ts). */
   peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[]; floor?: BuildFigure; standby?: { edit: BuildFigure; idleRssMb: number } };
   scaling: { load: number[]; rows: (BuildFigure & { cards: number })[] };
@@ -87,28 +84,19 @@ export function ttsCost(runs: number): BuildsBench["tts"] {
   const before = load();
   const withTts: Run[] = [];
   const noTts: Run[] = [];
-  const sameAllocator: Run[] = [];
-  // mimalloc's own default, which a build with saves keeps (src/render/raster-memory.ts).
-  const defaultPurge = ["MIMALLOC_PURGE_DELAY=10"];
   for (let i = 0; i < runs; i++) {
     // Alternating which goes first, so neither always meets the other's after-effects.
     if (i % 2 === 0) {
       withTts.push(cold([]));
       noTts.push(cold(["--no-tts"]));
-      sameAllocator.push(cold(["--no-tts"], REPO, defaultPurge));
     } else {
-      sameAllocator.push(cold(["--no-tts"], REPO, defaultPurge));
       noTts.push(cold(["--no-tts"]));
       withTts.push(cold([]));
     }
   }
   const a = figure("cold syzygy build, 3 games (PNGs, A4 + Letter PDFs, TTS saves)", withTts);
   const b = figure("cold syzygy build --no-tts, 3 games", noTts);
-  const c = figure("cold syzygy build --no-tts, allocator as with saves", sameAllocator);
-  const ratio = (x: number | undefined, y: number | undefined): number | undefined => (x !== undefined && y !== undefined ? Number((x / y).toFixed(2)) : undefined);
   return {
-    noTtsSameAllocator: c,
-    sameAllocatorRatio: { wall: ratio(a.wallMs, c.wallMs)!, cpu: ratio(a.cpuMs, c.cpuMs) },
     load: [...before, ...load()],
     withTts: a,
     noTts: b,
@@ -308,22 +296,12 @@ const loadText = (l: number[]): string => `load ${l.slice(0, 3).join(" ")} befor
 export function formatBuildsBench(b: BuildsBench): string {
   const lines: string[] = [];
   const t = b.tts;
-  const rssOk = (t.withTts.peakRssMb ?? 0) <= 400;
+  const rssOk = Math.max(t.withTts.peakRssMb ?? 0, t.noTts.peakRssMb ?? 0) <= 400;
   lines.push(`TTS saves' cost, cold builds in fresh processes (median of ${t.withTts.runs} each, alternating; ${loadText(t.load)})`);
   lines.push(`  with the saves   ${secs(t.withTts.wallMs)}${cpuRss(t.withTts)}`);
   lines.push(`  --no-tts         ${secs(t.noTts.wallMs)}${cpuRss(t.noTts)}`);
   const verdict = (wall: number, cpu: number | undefined): string => `target ≤ 1.3: wall ${wall <= 1.3 ? "ok" : "MISSED"}${cpu !== undefined ? `, CPU ${cpu <= 1.3 ? "ok" : "MISSED"}` : ""}`;
-  const same = t.noTtsSameAllocator;
-  const sameRatio = t.sameAllocatorRatio;
-  if (same !== undefined && sameRatio !== undefined) {
-    // --no-tts keeps resvg's freed pages between faces, which a build with saves cannot afford:
-    // the saves' own cost is read against --no-tts with the allocator a build with saves uses.
-    lines.push(`  --no-tts, allocator as with saves (MIMALLOC_PURGE_DELAY=10)   ${secs(same.wallMs)}${cpuRss(same)}`);
-    lines.push(`  the saves' cost: with / without at the same allocator   ${sameRatio.wall}× wall${sameRatio.cpu !== undefined ? `, ${sameRatio.cpu}× CPU` : ""}   ${verdict(sameRatio.wall, sameRatio.cpu)}; peak RSS ≤ 400 MB: ${rssOk ? "ok" : "MISSED"}`);
-    lines.push(`  with / without as a user runs them   ${t.wallRatio}× wall${t.cpuRatio !== undefined ? `, ${t.cpuRatio}× CPU` : ""} (--no-tts rasterises faster: src/render/raster-memory.ts)`);
-  } else {
-    lines.push(`  with / without   ${t.wallRatio}× wall${t.cpuRatio !== undefined ? `, ${t.cpuRatio}× CPU` : ""}   ${verdict(t.wallRatio, t.cpuRatio)}; peak RSS ≤ 400 MB: ${rssOk ? "ok" : "MISSED"}`);
-  }
+  lines.push(`  with / without   ${t.wallRatio}× wall${t.cpuRatio !== undefined ? `, ${t.cpuRatio}× CPU` : ""}   ${verdict(t.wallRatio, t.cpuRatio)}; peak RSS ≤ 400 MB: ${rssOk ? "ok" : "MISSED"}`);
   lines.push("");
   lines.push(`peer-shaped job: \`syzygy new\`'s 52-card poker deck, 300 dpi, A4 (median of ${b.peer.figures[0].runs}; ${loadText(b.peer.load)})`);
   const targets = [PEER.coldMs * PEER.coldShare, undefined, PEER.editMs * PEER.editShare, undefined];
