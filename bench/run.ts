@@ -97,6 +97,8 @@ async function main(): Promise<void> {
 
   // Cold: fresh pool, empty out/ and cache.
   const pool = new WorkerPool(process.env.BENCH_PDF_THREADS === undefined ? undefined : Number(process.env.BENCH_PDF_THREADS));
+  // This process under tsx, with every module loaded, before it builds: the harness's own share.
+  const harnessRss = rssMb();
   const cpu0 = cpuMs();
   const opts = { outDir: out, papers: [...PAPERS], png: true, pool };
   // Closed as `syzygy build` closes it: the raster process's CPU is counted once it has ended.
@@ -168,6 +170,7 @@ async function main(): Promise<void> {
     buildToFloorCpu: Number((coldCpu / floorCpu).toFixed(2)),
     noopToCold: Number((noop.ms / cold.ms).toFixed(3)),
     editToCold: Number((edited.ms / cold.ms).toFixed(3)),
+    peakRssMbBeforeCold: harnessRss,
     peakRssMbAfterCold: coldRss,
     peakRssMbAfterEdit: editRss,
     peakRssMbAfterFloor: floorRss,
@@ -195,7 +198,9 @@ async function main(): Promise<void> {
   log(`one-card edit rebuild     ${Math.round(edited.ms)} ms = ${(figures.editToCold * 100).toFixed(1)} % of cold   target ≤ 10 % and < 1 s: ${ok(figures.editToCold <= 0.1 && edited.ms < 1000)}`);
   log(`  of which PNG + gallery (what an open page shows): ${Math.round(preview.ms)} ms = ${((preview.ms / cold.ms) * 100).toFixed(1)} % of cold`);
   log(`  edited ${figures.editedCard}: changed ${figures.editChangedFaces.join(", ")}; wrote ${figures.editWritten.join(", ")}`);
-  log(`peak RSS, cold build      ${coldRss} MB   target ≤ 400 MB: ${ok(coldRss <= 400)}`);
+  // The 400 MB target is held by bench/builds.ts, on `syzygy build` as a user runs it: this
+  // process also carries tsx and the bench's own modules.
+  log(`peak RSS, cold build      ${coldRss} MB (this bench process under tsx, ${harnessRss} MB before building, and the raster process); \`syzygy build\` as a process: "TTS saves' cost" below, target ≤ 400 MB`);
   log(`  (peak so far after the no-op and edit rebuilds ${editRss} MB; after the floor, two faces at a time with no pixel budget, ${floorRss} MB)`);
   log(`vector deck PDFs          ${pdfs.map((p) => `${p.file} ${p.kb} KB`).join(", ")}`);
   log(`                          largest ${maxPdf} KB   target ≤ 250 KB per game: ${ok(maxPdf <= 250)}`);

@@ -37,8 +37,8 @@ export class RasterPool {
   private closed = false;
 
   /**
-   * One process is enough: it runs faces side by side on its libuv threads, and a second would
-   * cost a second Node's memory (~40 MB).
+   * One process is enough: it runs faces side by side on its libuv threads (one a core), and a
+   * second would cost a second Node and a second set of kept pages.
    */
   constructor(readonly size = 1) {}
 
@@ -52,7 +52,7 @@ export class RasterPool {
     return this.slots.flatMap((s) => (s.child.pid === undefined ? [] : [s.child.pid]));
   }
 
-  /** `svgToPng(svg, widthMm, dpi)`, byte for byte, on a raster thread. */
+  /** `svgToPng(svg, widthMm, dpi)`, byte for byte, in the raster process. */
   png(svg: string, widthMm: number, dpi = DPI): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("raster pool is closed"));
     const slot = this.pick();
