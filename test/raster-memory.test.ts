@@ -59,22 +59,24 @@ async function endsWithin(pid: number, ms: number): Promise<boolean> {
 }
 
 describe("the raster process's memory", () => {
-  it("gets the delay and one libuv thread a core, unless the user set them", () => {
-    expect(rasterProcessEnv({ PATH: "/bin" })).toEqual({ PATH: "/bin", MIMALLOC_PURGE_DELAY: String(PURGE_DELAY_MS), UV_THREADPOOL_SIZE: String(Math.max(2, availableParallelism())) });
-    expect(rasterProcessEnv({ MIMALLOC_PURGE_DELAY: "0", UV_THREADPOOL_SIZE: "8" })).toEqual({ MIMALLOC_PURGE_DELAY: "0", UV_THREADPOOL_SIZE: "8" });
+  it("gets one libuv thread a core, and the delay when it keeps its pages, unless the user set them", () => {
+    const threads = String(Math.max(2, availableParallelism()));
+    expect(rasterProcessEnv({ PATH: "/bin" }, true)).toEqual({ PATH: "/bin", MIMALLOC_PURGE_DELAY: String(PURGE_DELAY_MS), UV_THREADPOOL_SIZE: threads });
+    expect(rasterProcessEnv({ PATH: "/bin" }, false)).toEqual({ PATH: "/bin", UV_THREADPOOL_SIZE: threads });
+    expect(rasterProcessEnv({ MIMALLOC_PURGE_DELAY: "0", UV_THREADPOOL_SIZE: "8" }, true)).toEqual({ MIMALLOC_PURGE_DELAY: "0", UV_THREADPOOL_SIZE: "8" });
   });
 
-  it("keeps the pages of each face's pixmap for the next face, and hands them all back when the pool closes", async () => {
+  it("keeps the pages of each face's pixmap for the next face (unless told not to), and hands them all back when the pool closes", async () => {
     const saved = process.env.MIMALLOC_PURGE_DELAY;
     const savedThreads = process.env.UV_THREADPOOL_SIZE;
     delete process.env.MIMALLOC_PURGE_DELAY;
     // One thread renders every face (which thread frees a pixmap would otherwise vary the count).
     process.env.UV_THREADPOOL_SIZE = "1";
-    // Each pool's process starts (and reads this process's environment) as `warm` is called.
+    // A build's pool, and one like `watch`'s (src/pipeline/watch.ts); each process reads this
+    // process's environment as `warm` starts it.
     const kept = new RasterPool();
     const keptReady = kept.warm();
-    process.env.MIMALLOC_PURGE_DELAY = "10"; // mimalloc's own default, as a user may set it
-    const returned = new RasterPool();
+    const returned = new RasterPool(1, false);
     const returnedReady = returned.warm();
     if (saved === undefined) delete process.env.MIMALLOC_PURGE_DELAY;
     else process.env.MIMALLOC_PURGE_DELAY = saved;

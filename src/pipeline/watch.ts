@@ -15,7 +15,7 @@ import { TemplateSet } from "../render/face";
 import type { Paper, PrintOptions } from "../render/page";
 import { renderGameFrom } from "../render/source";
 import { preloadArt } from "../render/pdf-art-cache";
-import { sharedRasterPool } from "../render/raster-pool";
+import { RasterPool } from "../render/raster-pool";
 import { artStoreFor, buildGames, lastRenderedSvgs, type IncrementalResult } from "./incremental";
 import { WorkerPool } from "./pool";
 
@@ -44,6 +44,8 @@ function listSome(keys: string[], max = 8): string {
 
 export class Watcher {
   private readonly pool = new WorkerPool();
+  /** Its own raster process, which returns resvg's freed pages: it waits as long as the watch (raster-memory.ts). */
+  private readonly raster = new RasterPool(1, false);
   private watcher: FSWatcher | undefined;
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
@@ -104,7 +106,7 @@ export class Watcher {
   }
 
   /**
-   * While waiting for the first edit: start the raster threads and read the PDF art of every face
+   * While waiting for the first edit: start the raster process and read the PDF art of every face
    * from the build cache, so the first edit costs what later ones do (measured on 2 cores: ~1 s
    * for the first card edit of a 52-card deck, ~0.3 s after). Stops as soon as an edit comes in.
    */
@@ -116,7 +118,7 @@ export class Watcher {
   private async warm(): Promise<void> {
     const busy = (): boolean => this.closed || this.running !== undefined || this.pending.size > 0;
     try {
-      if (this.opts.png) await sharedRasterPool().warm();
+      if (this.opts.png) await this.raster.warm();
       if (this.opts.papers.length === 0) return;
       const disk = artStoreFor(this.opts.outDir);
       for (const game of this.opts.games) await preloadArt(lastRenderedSvgs(game), disk, busy);
@@ -187,7 +189,7 @@ export class Watcher {
     let results: IncrementalResult[];
     let pdfs: IncrementalResult[] = [];
     // The PNG pass draws no PDFs, but its gallery already shows the pages they will have.
-    const base = { outDir: this.opts.outDir, png: this.opts.png, print: this.opts.print, pool: this.pool, galleryPapers: this.opts.papers };
+    const base = { outDir: this.opts.outDir, png: this.opts.png, print: this.opts.print, pool: this.pool, raster: this.raster, galleryPapers: this.opts.papers };
     // PNGs and the gallery first, so open pages show the edit at once; then the PDFs.
     const preview = this.opts.png && this.opts.papers.length > 0;
     try {
@@ -239,6 +241,7 @@ export class Watcher {
     await this.running;
     await this.warming;
     await this.pool.close();
+    await this.raster.close();
   }
 }
 

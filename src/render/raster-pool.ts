@@ -38,9 +38,14 @@ export class RasterPool {
 
   /**
    * One process is enough: it runs faces side by side on its libuv threads (one a core), and a
-   * second would cost a second Node and a second set of kept pages.
+   * second would cost a second Node and a second set of kept pages. `keepPages`: whether it keeps
+   * resvg's freed pages between faces (raster-memory.ts): yes for a pool closed when its build's
+   * PNGs are done, no for one that waits between edits.
    */
-  constructor(readonly size = 1) {}
+  constructor(
+    readonly size = 1,
+    readonly keepPages = true,
+  ) {}
 
   /** Raster processes started so far. */
   get started(): number {
@@ -86,7 +91,7 @@ export class RasterPool {
   private spawn(): Slot {
     // Not this process's flags (a build runs without the optimising compiler); its own GC to call.
     // "advanced": PNG bytes cross as bytes, not as JSON arrays of numbers.
-    const child = fork(PROCESS_FILE, [], { execArgv: ["--expose-gc"], env: rasterProcessEnv(process.env), serialization: "advanced", stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    const child = fork(PROCESS_FILE, [], { execArgv: ["--expose-gc"], env: rasterProcessEnv(process.env, this.keepPages), serialization: "advanced", stdio: ["ignore", "ignore", "inherit", "ipc"] });
     let ready!: () => void;
     const slot: Slot = { child, ready: new Promise<void>((r) => (ready = r)), jobs: new Map() };
     child.on("message", (msg: RasterResponse | { ready: true }) => {
