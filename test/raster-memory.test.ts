@@ -6,7 +6,7 @@
  * killed.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -120,6 +120,33 @@ describe("the raster process's memory", () => {
     rmSync(out, { recursive: true, force: true });
     expect(seen.size).toBe(1);
     expect(aliveAtSaves).toEqual([]);
+  }, 120_000);
+
+  it("killed in the middle of a build, fails that build with its own words, leaving nothing half-written", async () => {
+    const out = mkdtempSync(join(tmpdir(), "syzygy-raster-killed-"));
+    const build = spawn(process.execPath, [join(ROOT, "bin/syzygy.js"), "build", "lunar-trick", "--out", out], { cwd: ROOT, env: { ...process.env, SYZYGY_STANDBY: "0" }, stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    let killed = false;
+    build.stderr.on("data", (d: Buffer) => {
+      err += String(d);
+      // At its first PNG, the raster process is working through the rest.
+      if (killed || !/PNG 1\//.test(err)) return;
+      killed = true;
+      for (const pid of readFileSafe(`/proc/${build.pid}/task/${build.pid}/children`).split(" ").filter((p) => p.trim() !== "")) {
+        if (readFileSafe(`/proc/${pid}/cmdline`).includes("raster-process")) process.kill(Number(pid), "SIGKILL");
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+    try {
+      expect(killed).toBe(true);
+      expect(code).toBe(1);
+      expect(err).toMatch(/the raster process ended \(SIGKILL\) while rasterising this face: build again/);
+      expect(err).not.toMatch(/fix the template|\n\s+at /);
+      // Nothing published: the output folder has only the build's own cache, no game folder.
+      expect(readdirSync(out).filter((f) => !f.startsWith("."))).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it("goes when the build that started it is killed", async () => {

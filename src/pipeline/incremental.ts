@@ -26,7 +26,7 @@ import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
 import { pxFor, svgToPng } from "../render/png";
-import { sharedRasterPool, type RasterPool } from "../render/raster-pool";
+import { RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
 import { BLEED_MM, type RenderGame } from "../render/types";
 import { writeGallery } from "../gallery/write";
 import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs";
@@ -259,10 +259,13 @@ export class GameBuildError extends Error {
 
 /**
  * A face the rasteriser could not read (a template that renders malformed SVG): which face, which
- * template, and the rendered SVG around the spot resvg names ("at line:column").
+ * template, and the rendered SVG around the spot resvg names ("at line:column"). Or a face in the
+ * raster process when it ended.
  */
 function rasterFailure(input: GameInput, side: RenderedSide, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
+  // Killed, or out of memory: the SVG is not the cause, and the same build usually succeeds again.
+  if (err instanceof RasterProcessLost) return `${side.key}: ${message} while rasterising this face: build again; if it ends again, the machine may be short of memory (close other programs, or build one game at a time)`;
   const name = side.side === "back" ? (side.component.backTemplate ?? side.component.faceTemplate) : side.component.faceTemplate;
   const template = relative(process.cwd(), input.templates.path(input.game.id, name)) || name;
   const at = /at (\d+):(\d+)/.exec(message);

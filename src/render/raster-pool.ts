@@ -14,6 +14,9 @@ import { DPI } from "./types";
 
 const PROCESS_FILE = fileURLToPath(new URL("./raster-process.mjs", import.meta.url));
 
+/** The faces it was rasterising when the raster process ended or could not start (not their SVG's fault). */
+export class RasterProcessLost extends Error {}
+
 interface RasterRequest {
   id: number;
   svg: string;
@@ -110,9 +113,9 @@ export class RasterPool {
       slot.jobs.clear();
       ready();
     };
-    child.on("error", fail);
+    child.on("error", (err) => fail(new RasterProcessLost(`the raster process could not run (${err.message})`)));
     child.on("exit", (code, signal) => {
-      if (!this.closed) fail(new Error(`the raster process ended (${signal ?? `exit code ${code}`})`));
+      if (!this.closed) fail(new RasterProcessLost(`the raster process ended (${signal ?? `exit code ${code}`})`));
     });
     this.slots.push(slot);
     return slot;
