@@ -69,11 +69,11 @@ function freshOut(): string {
   return mkdtempSync(join(tmpdir(), "syzygy-builds-out-"));
 }
 
-/** A cold build into an empty --out (removed afterwards); `env`: variables set for it. */
-function cold(args: string[], cwd = REPO, env: string[] = []): Run {
+/** A cold build into an empty --out (removed afterwards). */
+function cold(args: string[], cwd = REPO): Run {
   const out = freshOut();
   try {
-    return runOnce([...(env.length > 0 ? ["env", ...env] : []), ...CLI, "build", ...args, "--out", out], cwd);
+    return runOnce([...CLI, "build", ...args, "--out", out], cwd);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -6,8 +6,9 @@
  * - V8 tier-up tuning (src/pipeline/v8-tuning.ts): a cold build in a fresh process with and without it
  *   (`SYZYGY_DEFAULT_TIERING=1`), alternating, wall and CPU time;
  * - the raster process written as plain JavaScript (src/render/raster-process.mjs, raster-core.mjs):
- *   a thread's start-up until it is ready, against the same thread booted through tsx's loader
- *   (what a TypeScript worker costs wherever the code runs from source: tests, `npm run bench`).
+ *   its start-up until it is ready, against the same process started through tsx's loader
+ *   (what a TypeScript raster process would cost wherever the code runs from source: tests,
+ *   `npm run bench`).
  *
  * A path is worth keeping when it saves at least 10 % of the measure it targets.
  * Run: `npx tsx bench/paths.ts [--json]` (also part of `npm run bench`).
