@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "./cli-support";
 import { tempDir } from "./render-support";
+import { Watcher } from "../src/pipeline/watch";
 
 const CSV = "Name,Cost,Text\nFire Bolt,3,Deal 3 damage.\nStone Wall,2,Block one attack.\n";
 
@@ -84,5 +85,40 @@ describe("links in out/ are removed and replaced, never followed (issue 36.2)", 
     expect(r.code, r.err).toBe(0);
     expect(contents(target)).toEqual(files);
     expect(lstatSync(join(out, "mini")).isDirectory()).toBe(true);
+  }, 120_000);
+});
+
+describe("watch refuses a partial that links out of the templates folder (issue 36.2)", () => {
+  it("the rebuild fails naming the partial, and the secret is in no output", async () => {
+    const secret = join(work, "secret.txt");
+    writeFileSync(secret, "SECRET-OUTSIDE");
+    const failed: string[] = [];
+    let rebuilt = 0;
+    const out = join(project, "out-watch");
+    const watcher = new Watcher({
+      dataDir: join(project, "data"),
+      outDir: out,
+      games: ["mini"],
+      papers: [],
+      png: false,
+      debounceMs: 50,
+      log: () => undefined,
+      onRebuilt: () => (rebuilt += 1),
+      onFailed: (_games, message) => failed.push(message),
+    });
+    try {
+      await watcher.start();
+      const card = join(project, "templates", "mini", "card.svg.hbs");
+      mkdirSync(join(project, "templates", "partials"), { recursive: true });
+      symlinkSync(secret, join(project, "templates", "partials", "leak.hbs"));
+      writeFileSync(card, readFileSync(card, "utf8") + "<text>{{> leak}}</text>\n");
+      const t0 = Date.now();
+      while (failed.length === 0 && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
+      expect(failed[0]).toMatch(/partials\/leak\.hbs: this path is a link that leads outside the templates folder/);
+      const everything = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      for (const e of everything) expect(readFileSync(join(e.parentPath, e.name)).includes("SECRET-OUTSIDE"), e.name).toBe(false);
+    } finally {
+      await watcher.close();
+    }
   }, 120_000);
 });
