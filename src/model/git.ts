@@ -49,24 +49,18 @@ export function projectRepo(dataDir: string, gameDir: string): ProjectRepo | { p
   return { root };
 }
 
-/** Names of the filter and diff drivers the repository's config defines (each is switched off). */
-function drivers(root: string, section: "filter" | "diff"): string[] {
-  const r = spawnGit(root, ["config", "-z", "--name-only", "--get-regexp", `^${section}\\.`], []);
-  if (!r.ok) return [];
-  const names = new Set<string>();
-  for (const key of r.out.toString("utf8").split("\0")) {
-    const m = new RegExp(`^${section}\\.(.+)\\.[^.]+$`, "s").exec(key);
-    if (m !== null) names.add(m[1]);
-  }
-  return [...names].sort();
-}
-
 /** `-c` settings that keep git from running any command a repository's config names. */
 export function safeGitConfig(root: string): string[] {
-  const settings = ["core.fsmonitor=false", "core.hooksPath=/dev/null", "diff.external=", "core.pager=cat"];
-  for (const name of drivers(root, "filter")) settings.push(`filter.${name}.clean=`, `filter.${name}.smudge=`, `filter.${name}.process=`, `filter.${name}.required=false`);
-  for (const name of drivers(root, "diff")) settings.push(`diff.${name}.textconv=`, `diff.${name}.command=`);
-  return settings.flatMap((s) => ["-c", s]);
+  const settings = new Set(["core.fsmonitor=false", "core.hooksPath=/dev/null", "diff.external=", "core.pager=cat"]);
+  // The filter and diff drivers the config defines (reading config runs nothing): each is switched off.
+  const r = spawnGit(root, ["config", "-z", "--name-only", "--get-regexp", "^(filter|diff)\\."], []);
+  for (const key of r.ok ? r.out.toString("utf8").split("\0") : []) {
+    const m = /^(filter|diff)\.(.+)\.[^.]+$/s.exec(key);
+    if (m === null) continue;
+    const keys = m[1] === "filter" ? ["clean=", "smudge=", "process=", "required=false"] : ["textconv=", "command="];
+    for (const k of keys) settings.add(`${m[1]}.${m[2]}.${k}`);
+  }
+  return [...settings].flatMap((s) => ["-c", s]);
 }
 
 export interface GitResult {
