@@ -13,7 +13,7 @@ fail() { echo "pack check: $*" >&2; exit 1; }
 
 npm pack --pack-destination "$WORK" --json > "$WORK/pack.json"
 TGZ=$(node -e 'const [p] = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(p.filename); console.error(`pack check: ${p.filename}: ${p.entryCount} files, ${(p.size / 1024).toFixed(0)} KB packed, ${(p.unpackedSize / 1024).toFixed(0)} KB unpacked`);' "$WORK/pack.json")
-for f in dist/cli.js dist/lua/syzygy-engine.lua dist/lua/syzygy-tts-solar-eclipse.lua dist/lua/syzygy-tts-eclipsed.lua dist/lua/syzygy-tts-lunar-trick.lua dist/render/raster-process.mjs bin/syzygy.js templates/partials data/lunar-trick/game.yaml; do
+for f in dist/cli.js dist/lua/syzygy-engine.lua dist/lua/syzygy-tts-solar-eclipse.lua dist/lua/syzygy-tts-eclipsed.lua dist/lua/syzygy-tts-lunar-trick.lua dist/render/raster-process.mjs bin/syzygy.js templates/partials templates/shared data/lunar-trick/game.yaml; do
   node -e 'const [p] = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(p.files.some((f) => f.path === process.argv[2] || f.path.startsWith(process.argv[2] + "/")) ? 0 : 1)' "$WORK/pack.json" "$f" || fail "the package lacks $f"
 done
 
@@ -27,7 +27,7 @@ syzygy() { npx --no -- syzygy "$@"; }
 [ "$(syzygy --version)" = "$(node -p 'require(process.argv[1]).version' "$ROOT/package.json")" ] || fail "--version is not package.json's version"
 syzygy --help | grep -q "^  build \[options\] \[game\.\.\.\]" || fail "--help does not list build"
 
-copy_shipped_game() { mkdir -p data templates && cp -R "$ROOT/data/$1" data/ && cp -R "$ROOT/templates/$1" "$ROOT/templates/partials" templates/; }
+copy_shipped_game() { mkdir -p data templates && cp -R "$ROOT/data/$1" data/ && cp -R "$ROOT/templates/$1" "$ROOT/templates/partials" "$ROOT/templates/shared" templates/; }
 syzygy new demo > new.log             # a game without an engine, as a designer starts one
 copy_shipped_game lunar-trick         # and a shipped game with its engine (the prebuilt TTS script)
 GAMES="demo lunar-trick"
