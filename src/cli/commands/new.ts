@@ -69,7 +69,7 @@ export function newCommand(id: string, flags: NewFlags): number {
   for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
   if (flags.engine === true) {
     process.stdout.write(
-      `${id}: a new game with a rules engine. Next: add it to GAMES in src/games/list.ts, then npm run gen && npx tsx scripts/make-playthroughs.ts ${id} && npx tsx scripts/make-examples.ts ${id} && npm test (README "Adding a game")\n`,
+      `${id}: a new game with a rules engine. Next: add it to GAMES in src/games/list.ts, then npm run gen && npx tsx scripts/make-playthroughs.ts ${id} && npx tsx scripts/make-examples.ts ${id} && npm test (docs/engines.md "Adding a game")\n`,
     );
   } else process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
   return 0;
