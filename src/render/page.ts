@@ -240,6 +240,41 @@ export function cropMarks(xs: number[], ys: number[], page: { w: number; h: numb
   return out;
 }
 
+/**
+ * Where a trimmer cuts a page: along both edges of every piece cut by crop marks (tokens are cut
+ * along their outline instead). Each cut runs across the whole sheet, so nothing else on the page
+ * may straddle one.
+ */
+export function cutsOf(placements: Placement[]): { xs: number[]; ys: number[] } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const p of placements.filter((q) => !q.outline)) xs.push(p.x, p.x + p.w), ys.push(p.y, p.y + p.h);
+  return { xs: uniqueSorted(xs), ys: uniqueSorted(ys) };
+}
+
+const EDGE = 1e-6;
+const inside = (c: number, from: number, len: number): boolean => from + EDGE < c && c < from + len - EDGE;
+
+/**
+ * Whether a piece with trim `box` can join `placements` without a cut through it, and, when it is
+ * cut by crop marks itself (`marked`), without its cuts running through any piece already there.
+ */
+export function clearOfCuts(placements: Placement[], box: Rect, marked: boolean): boolean {
+  const cuts = cutsOf(placements);
+  if (cuts.xs.some((x) => inside(x, box.x, box.w)) || cuts.ys.some((y) => inside(y, box.y, box.h))) return false;
+  if (!marked) return true;
+  return placements.every((p) => ![box.x, box.x + box.w].some((x) => inside(x, p.x, p.w)) && ![box.y, box.y + box.h].some((y) => inside(y, p.y, p.h)));
+}
+
+/** `r` cut into the parts the page's cuts leave of it (r itself when none runs through it). */
+export function splitAtCuts(r: Rect, cuts: { xs: number[]; ys: number[] }): Rect[] {
+  const bounds = (from: number, len: number, at: number[]): [number, number][] => {
+    const edges = [from, ...at.filter((c) => inside(c, from, len)), from + len];
+    return edges.slice(1).map((e, i): [number, number] => [edges[i], e]);
+  };
+  return bounds(r.x, r.w, cuts.xs).flatMap(([x0, x1]) => bounds(r.y, r.h, cuts.ys).map(([y0, y1]) => ({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 })));
+}
+
 /** Pieces of the span a..b left once the intervals in `cover` are taken out, at least `min` long. */
 function spansOutside(a: number, b: number, cover: [number, number][], min: number): [number, number][] {
   const out: [number, number][] = [];

@@ -15,6 +15,7 @@ import {
   MARK_MAX,
   MARK_ROOM,
   PRINT_MARGIN,
+  clearOfCuts,
   cropMarks,
   footerTop,
   grow,
@@ -102,6 +103,8 @@ function placeInFree(piece: Piece, sheets: Sheet[], opts: PrintOptions, paper: P
       const size = pageSize(paper, sheet.front.landscape);
       const x = r.x + room;
       const y = r.y + room;
+      // A trimmer cuts the whole sheet along each mark: no cut through the piece, none of its through others.
+      if (!clearOfCuts(sheet.front.placements, { x, y, w, h }, true)) continue;
       const p = placementOf(piece, x, y, b);
       sheet.front.placements.push(p);
       sheet.front.lines.push(...cropMarks([x, x + w], [y, y + h], size, b));
