@@ -115,6 +115,8 @@ export interface Page {
   labels: Label[];
   /** A page of text (the contents page): a title and lines, set inside the print margin. */
   text?: { title: string; lines: string[] };
+  /** Said to the user when building this page (a `--back-offset` cut short to keep the margin). */
+  warning?: string;
   /** Union of the trimmed pieces and of their bleed (absent on a blank page). */
   trim?: Rect;
   bleed?: Rect;
@@ -339,6 +341,36 @@ export function mirrorForBack(r: Rect, page: { w: number; h: number; landscape: 
     y: (mirrorColumns ? r.y : page.h - r.y - r.h) + opts.backOffset.y,
     mirrorColumns,
   };
+}
+
+/**
+ * A back page with `--back-offset` applied, shifted back as far as needed so that no piece's trim
+ * comes nearer the paper edge than PRINT_MARGIN (or than it stands without the offset, where the
+ * layout already puts it nearer): only bleed art may print there. `warning` says what was kept.
+ */
+export function keepBackInside(page: Page, size: { w: number; h: number }, offset: { x: number; y: number }): Page {
+  if (page.placements.length === 0 || (offset.x === 0 && offset.y === 0)) return page;
+  let left = Infinity;
+  let right = Infinity;
+  let up = Infinity;
+  let down = Infinity;
+  for (const p of page.placements) {
+    const x0 = p.x - offset.x;
+    const y0 = p.y - offset.y;
+    left = Math.min(left, x0 - PRINT_MARGIN);
+    right = Math.min(right, size.w - PRINT_MARGIN - x0 - p.w);
+    up = Math.min(up, y0 - PRINT_MARGIN);
+    down = Math.min(down, size.h - PRINT_MARGIN - y0 - p.h);
+  }
+  const kept = {
+    x: Math.min(Math.max(0, right), Math.max(-Math.max(0, left), offset.x)),
+    y: Math.min(Math.max(0, down), Math.max(-Math.max(0, up), offset.y)),
+  };
+  if (Math.abs(kept.x - offset.x) < 1e-9 && Math.abs(kept.y - offset.y) < 1e-9) return page;
+  const mm = (n: number): string => String(Math.round(n * 100) / 100);
+  const placements = page.placements.map((p) => ({ ...p, x: p.x + kept.x - offset.x, y: p.y + kept.y - offset.y }));
+  const warning = `--back-offset ${mm(offset.x)},${mm(offset.y)} would put ${page.label} within ${PRINT_MARGIN} mm of the paper edge, where printers cut art off: shifted by ${mm(kept.x)},${mm(kept.y)} instead`;
+  return { ...page, placements, warning };
 }
 
 /** A back-side bleed: the sides swap with the mirror. */

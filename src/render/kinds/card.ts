@@ -146,6 +146,7 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
       rotate: 0,
       clip: { shape: component.shape, grow: b, sides: sidesOf(i) },
       outline: false,
+      ...(opts.inkSaver ? { inkSaver: true } : {}),
     }));
     const fold = opts.layout === "fold";
     // Fold-and-glue: the sheet is cut after folding, from the fronts' side, along the marks above,

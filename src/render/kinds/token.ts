@@ -73,7 +73,7 @@ function placeGroup(sheet: Sheet, group: Group, at: { x: number; y: number }, b:
   sheet.front.label = addTitle(sheet.front.label, component.title);
   group.items.forEach((item, si) => {
     const rotate = (360 / perGroup) * si;
-    sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate, clip, outline: true });
+    sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate, clip, outline: true, ...(opts.inkSaver ? { inkSaver: true } : {}) });
     const key = backKey(component, item);
     if (key === undefined) return;
     const m = mirrorForBack({ x, y, w, h }, page, opts);
