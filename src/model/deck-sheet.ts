@@ -277,6 +277,15 @@ function workbookOf(bytes: Buffer): ReturnType<typeof readXlsxSync> {
   return lastWorkbook.result;
 }
 
+/** The tabs of a workbook, in its order, each with whether any cell holds something. */
+export function workbookTabs(absPath: string, displayPath: string): { ok: true; tabs: { name: string; empty: boolean }[] } | { ok: false; diagnostic: Diagnostic } {
+  const read = readDataBytes(absPath, displayPath, undefined, "the .xlsx file");
+  if (!read.ok) return read;
+  const r = workbookOf(read.bytes);
+  if (!r.ok) return { ok: false, diagnostic: diagnostics.sheetUnreadable({ file: displayPath }, r.reason) };
+  return { ok: true, tabs: r.sheets.map((s) => ({ name: s.sheet, empty: s.data.every((row) => row.every(blank)) })) };
+}
+
 function xlsxRows(bytes: Buffer, displayPath: string, sheet: string | undefined): Rows {
   const loc: Location = { file: displayPath };
   const r = workbookOf(bytes);
