@@ -192,6 +192,8 @@ export interface SheetScaffold {
   cards: number;
   /** Several sheets: each deck's component id, sheet and piece count. */
   decks?: { id: string; ref: string; cards: number }[];
+  /** Tabs of a workbook left out (no deck in them), each with why. */
+  skipped?: string[];
 }
 
 /** A deck of the new game: one sheet (a CSV, or a tab of a workbook), one card component. */
@@ -209,20 +211,20 @@ interface DeckPlan {
  * The sheets the files name, one deck each: a CSV; a workbook's `#tab`; a workbook without one:
  * each of its tabs that holds cells (a one-tab workbook keeps its plain name, as before tabs mattered).
  */
-export function sheetsOf(files: readonly string[]): string[] {
-  const out: string[] = [];
+export function sheetsOf(files: readonly string[]): { sheet: string; found: boolean }[] {
+  const out: { sheet: string; found: boolean }[] = [];
   for (const file of files) {
     const ref = parseDeckRef(file);
-    if (ref.format !== "xlsx" || ref.sheet !== undefined) out.push(file);
+    if (ref.format !== "xlsx" || ref.sheet !== undefined) out.push({ sheet: file, found: false });
     else {
       const r = workbookTabs(ref.file, ref.file);
       if (!r.ok) throw new SyzygyError(formatDiagnostic(r.diagnostic));
       const tabs = r.tabs.filter((t) => !t.empty);
-      if (tabs.length <= 1) out.push(file);
-      else for (const t of tabs) out.push(`${ref.file}#${t.name}`);
+      if (tabs.length <= 1) out.push({ sheet: file, found: false });
+      else for (const t of tabs) out.push({ sheet: `${ref.file}#${t.name}`, found: true });
     }
   }
-  const distinct = [...new Set(out)];
+  const distinct = out.filter((o, i) => out.findIndex((x) => x.sheet === o.sheet) === i);
   if (distinct.length > MAX_DECK_SHEETS) throw new SyzygyError(`${files.join(", ")}: ${distinct.length} sheets; a game has at most ${MAX_DECK_SHEETS} spreadsheet decks (put the cards of several decks in one sheet)`);
   return distinct;
 }
@@ -245,13 +247,26 @@ const DECK_BACK_TEMPLATE = `${BACK_TEMPLATE.trimEnd()}
 /** The files of a new game `id` whose decks are the spreadsheets `files` (CSV, or XLSX with an optional #Sheet): one deck per sheet. */
 export function gameFromSheet(id: string, files: string | readonly string[]): SheetScaffold {
   const given = typeof files === "string" ? [files] : files;
-  const plans: DeckPlan[] = sheetsOf(given).map((file) => {
-    const sheet = readSheet(file);
+  const plans: DeckPlan[] = [];
+  const skipped: string[] = [];
+  let firstError: unknown;
+  for (const { sheet: file, found } of sheetsOf(given)) {
+    let sheet: Sheet;
+    try {
+      sheet = readSheet(file);
+    } catch (err) {
+      // A tab found in a workbook may be notes, not cards: left out, and said so. A sheet named on the command line must be a deck.
+      if (!found || !(err instanceof SyzygyError)) throw err;
+      firstError ??= err;
+      skipped.push(`${file} is left out, not a deck: ${err.message}`);
+      continue;
+    }
     const ref = parseDeckRef(file);
     const deckFile = basename(ref.file);
     const extra = sheet.columns.filter((c) => !SHARED_COLUMNS.includes(c));
-    return { given: file, sheet, ref: ref.sheet === undefined ? deckFile : `${deckFile}#${ref.sheet}`, extra, types: new Map(extra.map((c) => [c, columnType(sheet.rows, c)])) };
-  });
+    plans.push({ given: file, sheet, ref: ref.sheet === undefined ? deckFile : `${deckFile}#${ref.sheet}`, extra, types: new Map(extra.map((c) => [c, columnType(sheet.rows, c)])) });
+  }
+  if (plans.length === 0) throw firstError;
   const sameName = new Map<string, string>();
   for (const p of plans) {
     const file = parseDeckRef(p.given).file;
@@ -259,7 +274,8 @@ export function gameFromSheet(id: string, files: string | readonly string[]): Sh
     if (other !== undefined && other !== file) throw new SyzygyError(`${file}: another sheet given is also named ${basename(file)} (${other}); the game's folder keeps both, so rename one`);
     sameName.set(basename(file), file);
   }
-  return plans.length === 1 ? oneDeckGame(id, given[0], plans[0]) : severalDeckGame(id, given, plans);
+  const made = plans.length === 1 ? oneDeckGame(id, given[0], plans[0]) : severalDeckGame(id, given, plans);
+  return { ...made, skipped };
 }
 
 function oneDeckGame(id: string, file: string, plan: DeckPlan): SheetScaffold {

@@ -67,6 +67,7 @@ export function newCommand(id: string, flags: NewFlags): number {
     process.stdout.write(`${made.icons.length} placeholder icon${made.icons.length === 1 ? "" : "s"} for the sheet's tokens (${made.icons.map((i) => `:${i}:`).join(" ")}) in ${shown(resolve(roots.data, id, "icons"))}/: draw the real ones over them\n`);
   }
   for (const d of "decks" in made ? (made.decks ?? []) : []) process.stdout.write(`deck ${d.id}: ${d.ref}, ${d.cards} cards\n`);
+  for (const line of "skipped" in made ? (made.skipped ?? []) : []) process.stdout.write(`${line}\n`);
   for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
   if (flags.engine === true) {
     process.stdout.write(
