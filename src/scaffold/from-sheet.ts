@@ -278,6 +278,20 @@ export function gameFromSheet(id: string, files: string | readonly string[]): Sh
   return { ...made, skipped };
 }
 
+/** game.yaml from its id to the palette's first colours, the same for one deck or several. */
+function gameHead(id: string, name: string): string {
+  return `id: ${id}
+name: ${JSON.stringify(name)}
+# Printed in each card's footer: raise it when you print a new round of playtest cards.
+version: "0.1"
+players: { min: 1, max: 4 }
+
+colours:
+  paper: "#fbf8f1"
+  ink: "#1f1d24"
+`;
+}
+
 function oneDeckGame(id: string, file: string, plan: DeckPlan): SheetScaffold {
   const { sheet, extra, types } = plan;
   const deckFile = basename(parseDeckRef(plan.given).file);
@@ -292,16 +306,7 @@ function oneDeckGame(id: string, file: string, plan: DeckPlan): SheetScaffold {
 # spreadsheet: download it again over this file and build. Row 1 names the fields (any case or
 # spacing), one row per card; a copies column prints a card more than once; columns whose heading
 # starts with # are notes. Template N is templates/${id}/N.svg.hbs.
-id: ${id}
-name: ${JSON.stringify(name)}
-# Printed in each card's footer: raise it when you print a new round of playtest cards.
-version: "0.1"
-players: { min: 1, max: 4 }
-
-colours:
-  paper: "#fbf8f1"
-  ink: "#1f1d24"
-  accent: "#24406b"
+${gameHead(id, name)}  accent: "#24406b"
   pale: "#e8edf4"
   back-detail: "#e9dcaf"
 ${cardFields.length > 0 ? `\n# The sheet's extra columns, typed (text, number, integer, boolean or a list of allowed values).\ncardFields:\n${cardFields.join("\n")}\n` : ""}
@@ -373,16 +378,7 @@ ${columns.length > 0 ? `    # Headings that are a card field spelt another way.\
 # the source of truth: download them again over ${deckFiles.join(", ")} and build. Row 1 names the
 # fields (any case or spacing), one row per card; a copies column prints a card more than once;
 # columns whose heading starts with # are notes. Template N is templates/${id}/N.svg.hbs.
-id: ${id}
-name: ${JSON.stringify(name)}
-# Printed in each card's footer: raise it when you print a new round of playtest cards.
-version: "0.1"
-players: { min: 1, max: 4 }
-
-colours:
-  paper: "#fbf8f1"
-  ink: "#1f1d24"
-  pale: "#e8edf4"
+${gameHead(id, name)}  pale: "#e8edf4"
   back-detail: "#e9dcaf"
 ${accents.join("\n")}
 ${cardFields.length > 0 ? `\n# The sheets' extra columns, typed (text, number, integer, boolean or a list of allowed values).\ncardFields:\n${cardFields.join("\n")}\n` : ""}
