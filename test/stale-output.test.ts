@@ -4,6 +4,7 @@
  * under the new text); a build removes the print PDFs of options it did not build when they were
  * made from other data (another paper, fold, ink saver) and a TTS save it did not make; `watch`
  * (no removal) has the gallery mark them stale; the gallery's page numbers are the PDF's.
+ * `syzygy pod` renders from the data itself, so an edit is in its export without a build.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -49,6 +50,10 @@ describe("syzygy tts after a sheet edit with no build between", () => {
     expect(r.err).toContain("harbour: 1 card picture is older than the data (ships/ship-3)");
     expect(r.err).toContain("run `syzygy build harbour`");
     expect(fs.readFileSync(saveFile, "utf8")).toBe(before);
+    // syzygy pod draws its pictures from the data, not from the build's PNGs: the edit is in its export at once.
+    const pod = await run("pod", "harbour", "--service", "dtc", "--data", h.data, "--out", h.out);
+    expect(pod.code, pod.err).toBe(0);
+    expect(pdfPages(path.join(h.game, "pod", "dtc", "harbour-ships.pdf")).join("\n")).toContain("Row home in a storm.");
     // Built again, the save carries the new text and a new picture of that card.
     expect((await run("build", "harbour", "--data", h.data, "--out", h.out, "--paper", "a4")).code).toBe(0);
     expect((await run("tts", "harbour", "--data", h.data, "--out", h.out)).code).toBe(0);
