@@ -1,7 +1,7 @@
 /**
  * No stale output (issue 37, item 5). `syzygy tts` after a sheet edit with no build between
- * refuses, naming the faces whose PNG is older than the data (it used to pack the old picture
- * under the new text); a build removes the print PDFs of options it did not build when they were
+ * refuses, naming the faces whose PNG is older than the data (else it would pack the old
+ * picture under the new text); a build removes the print PDFs of options it did not build when they were
  * made from other data (another paper, fold, ink saver) and a TTS save it did not make; `watch`
  * (no removal) has the gallery mark them stale; the gallery's page numbers are the PDF's.
  * `syzygy pod` renders from the data itself, so an edit is in its export without a build.

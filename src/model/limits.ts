@@ -4,7 +4,7 @@
  * an 800 mm board rasterises at 300 dpi in ~3 s and ~0.95 GB peak (1000 mm: 1.3 GB; 2000 mm
  * exceeds the rasteriser's pixel limit); text lays out at ~30 µs a character on a card and
  * ~0.15 ms on a reference page (a 1 MB page took 134 s and 1.4 GB).
- * The README ("Input limits") lists them for designers.
+ * docs/limits.md ("Input limits") lists them for designers.
  */
 import { diagnostics, type Diagnostic, type PathSegment } from "./diagnostics";
 import type { YamlSource } from "./yaml-source";

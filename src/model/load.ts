@@ -28,6 +28,7 @@ import { deckSheetsOf, readDeckSheet, sheetDiagnostic, sheetDisplay } from "./de
 import { declaredFields, withoutExtras, type SheetDeck } from "./deck-sheet";
 import { validateWith } from "./zod-issues";
 import { loadIcons, unknownIconTokens, type IconSet } from "./icons";
+import { templateFile, templateNames } from "./template-file";
 
 export const DATA_FILES = ["game.yaml", "deck.yaml", "rules.yaml", "reference.yaml"] as const;
 /** data/schema/ holds the generated JSON Schema files, not a game. */
@@ -407,24 +408,12 @@ function buildStyles(ctx: Ctx): Style[] {
   }));
 }
 
-function availableTemplates(ctx: Ctx): string[] {
-  const dir = join(ctx.templatesDir, ctx.gameId);
-  try {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith(".svg.hbs"))
-      .map((f) => f.slice(0, -".svg.hbs".length))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 function template(ctx: Ctx, name: string, path: PathSegment[], checked: Set<string>): TemplateRef {
-  const file = join(ctx.templatesDir, ctx.gameId, `${name}.svg.hbs`);
+  const file = templateFile(ctx.templatesDir, ctx.gameId, name);
   if (ctx.checkTemplates && !checked.has(name)) {
     checked.add(name);
     if (!existsSync(file)) {
-      ctx.problems.push(diagnostics.templateMissing(ctx.src.locate(path), path, name, displayPath(file), availableTemplates(ctx)));
+      ctx.problems.push(diagnostics.templateMissing(ctx.src.locate(path), path, name, displayPath(file), templateNames(ctx.templatesDir, ctx.gameId)));
     }
   }
   return { name, file };

@@ -27,7 +27,7 @@ import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/p
 import type { PdfMeta } from "../render/pdf";
 import { pxFor, svgToPng } from "../render/png";
 import { RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
-import { BLEED_MM, type RenderGame } from "../render/types";
+import { BLEED_MM, type RenderGame, type Warning } from "../render/types";
 import { writeGallery } from "../gallery/write";
 import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs";
 import { tuneV8ForBuilds } from "./v8-tuning";
@@ -112,13 +112,14 @@ function pdfJob(label: string, file: string, pages: Page[], art: Map<string, str
   return { label, file, key, pages, faces, meta };
 }
 
-function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOptions, print: PrintOptions, version: string): PdfJob[] {
+function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOptions, print: PrintOptions, version: string, warnings: Warning[]): PdfJob[] {
   const jobs: PdfJob[] = [];
   const art = new Map(sides.map((s) => [s.key, s.svg]));
   const firstCard = game.components.find((c) => c.kind === "card");
   for (const paperId of opts.papers) {
     const paper = PAPERS[paperId];
     const doc = printDocument(game, paper, print);
+    for (const page of doc.pages) if (page.warning !== undefined) warnings.push({ where: `${game.id} ${paperId}`, message: page.warning });
     const fold = print.layout === "fold";
     const file = join(opts.outDir, game.id, "print", doc.name);
     jobs.push(pdfJob(paperId, file, doc.pages, art, { title: doc.title, footer: game.title, paper, duplex: fold ? "none" : print.duplex, outline: doc.outline }, version));
@@ -507,7 +508,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       };
 
       const pdfStart = performance.now();
-      for (const job of pdfJobsFor(input.game, sides, opts, print, version)) {
+      for (const job of pdfJobsFor(input.game, sides, opts, print, version, result.warnings)) {
         result.files.push(job.file);
         if (store.isCurrent(manifest, job.file, job.key, opts.verify)) {
           keep(job.file);

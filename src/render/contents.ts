@@ -55,7 +55,11 @@ export function withContents(pages: Page[], components: RenderComponent[], opts:
     }
   });
   const lines: string[] = [];
-  lines.push(fold ? "Fold-and-glue sheets: print one-sided, fold each on its dashed line, glue, cut." : "Print two-sided (each sheet is two pages: a front and its back), at 100 %.");
+  lines.push(
+    fold
+      ? "Fold-and-glue sheets: print one-sided, fold each on its dashed line, glue, cut."
+      : `Print two-sided, flipping on the ${opts.duplex} edge (each sheet is two pages: a front and its back), at 100 %. Reprint on the same edge: backs printed with the other one stand turned against the rest.`,
+  );
   lines.push("");
   lines.push("To reprint one component, print these pages:");
   const outline: OutlineEntry[] = [{ page: 0, title: "What to print (contents)" }];

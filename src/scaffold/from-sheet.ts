@@ -209,7 +209,7 @@ interface DeckPlan {
 
 /**
  * The sheets the files name, one deck each: a CSV; a workbook's `#tab`; a workbook without one:
- * each of its tabs that holds cells (a one-tab workbook keeps its plain name, as before tabs mattered).
+ * each of its tabs that holds cells (a workbook of one such tab is named without it).
  */
 export function sheetsOf(files: readonly string[]): { sheet: string; found: boolean }[] {
   const out: { sheet: string; found: boolean }[] = [];

@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { CODE_GAME_IDS } from "../../model/registry";
+import { SHARED_TEMPLATES } from "../../model/template-file";
 import { jsonSchemaFiles } from "../../model/json-schema";
 import { gameFolders, writeScaffold, type ScaffoldFiles } from "../../scaffold/files";
 import { pokerGame } from "../../scaffold/poker";
@@ -26,12 +27,15 @@ interface NewFlags {
 }
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Folders of templates/ and data/ that every game shares, so no game may take their names. */
+const SHARED_FOLDERS = ["partials", SHARED_TEMPLATES, "schema"];
 
 /** The editor schemas a game without an engine refers to (its YAML files name them). */
 const SHARED_SCHEMAS = ["game.schema.json", "deck.schema.json", "rules.schema.json", "reference.schema.json"];
 
 export function newCommand(id: string, flags: NewFlags): number {
   if (!ID.test(id)) throw new UsageError(`syzygy new: "${id}" is not a game id; use lowercase letters, digits and single hyphens, e.g. "moon-poker"`);
+  if (SHARED_FOLDERS.includes(id)) throw new UsageError(`syzygy new: "${id}" names a folder every game shares (templates/${id}/ or data/${id}/); choose another id`);
   if (CODE_GAME_IDS.includes(id)) throw new UsageError(`syzygy new: "${id}" is a game with a rules engine in syzygy; choose another id`);
   const sheets = flags.fromCsv === undefined ? undefined : typeof flags.fromCsv === "string" ? [flags.fromCsv] : flags.fromCsv;
   for (const sheet of sheets ?? []) {
@@ -71,7 +75,7 @@ export function newCommand(id: string, flags: NewFlags): number {
   for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
   if (flags.engine === true) {
     process.stdout.write(
-      `${id}: a new game with a rules engine. Next: add it to GAMES in src/games/list.ts, then npm run gen && npx tsx scripts/make-playthroughs.ts ${id} && npx tsx scripts/make-examples.ts ${id} && npm test (README "Adding a game")\n`,
+      `${id}: a new game with a rules engine. Next: add it to GAMES in src/games/list.ts, then npm run gen && npx tsx scripts/make-playthroughs.ts ${id} && npx tsx scripts/make-examples.ts ${id} && npm test (docs/engines.md "Adding a game")\n`,
     );
   } else process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
   return 0;

@@ -41,10 +41,10 @@ export const shapeSchema = z
 
 export const templatesSchema = z
   .strictObject({
-    face: id.meta({ description: "templates/<game>/<face>.svg.hbs" }),
-    back: id.optional().meta({ description: "templates/<game>/<back>.svg.hbs; none for one-sided pieces" }),
+    face: id.meta({ description: "templates/<game>/<face>.svg.hbs (or templates/shared/)" }),
+    back: id.optional().meta({ description: "templates/<game>/<back>.svg.hbs (or templates/shared/); none for one-sided pieces" }),
   })
-  .meta({ description: "Template names; N resolves to templates/<game>/N.svg.hbs." });
+  .meta({ description: "Template names; N resolves to templates/<game>/N.svg.hbs, else to the shared templates/shared/N.svg.hbs." });
 
 export const itemSchema = z
   .strictObject({
