@@ -289,6 +289,7 @@ describe("docs/limits.md and the README's exit codes", () => {
       `| ${spaced(L.MAX_SVG_ELEMENTS)} elements once every \`<use>\` is expanded; ${L.MAX_SVG_DEPTH} levels of nesting; ${L.MAX_SVG_CHARS / 1048576} Mi characters |`,
       `(\`pips\`, \`players\`, \`around\`, \`across\`) | ${L.MAX_REPEAT} |`,
       `| a spreadsheet deck | ${spaced(L.MAX_SHEET_ROWS)} rows and ${spaced(L.MAX_SHEET_CELLS)} cells; an \`.xlsx\` unpacks to at most ${L.MAX_XLSX_INFLATED_BYTES / 1048576} MiB`,
+      `whatever its zip says); ${L.MAX_DECK_SHEETS} sheets (decks) per game |`,
     ]) expect(section).toContain(row);
     const readme = readFileSync(join(__dirname, "../README.md"), "utf8");
     const rule = readme.slice(readme.indexOf("### Exit codes"), readme.indexOf("## Layout"));

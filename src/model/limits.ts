@@ -58,6 +58,8 @@ export const MAX_REPEAT = 100;
 export const MAX_XLSX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const MAX_SHEET_ROWS = 10_000;
 export const MAX_SHEET_CELLS = 200_000;
+/** Spreadsheet decks of one game (CSV files and workbook tabs): each is read and typed on every load. */
+export const MAX_DECK_SHEETS = 16;
 
 /**
  * Characters an SVG (XML 1.0) document cannot hold, or that print as nothing: C0 controls except

@@ -58,6 +58,12 @@ export interface IncrementalOptions extends Omit<BuildOptions, "templates"> {
    * size and time (`syzygy build`, whose TTS saves read every PNG anyway; `watch` trusts them).
    */
   verify?: boolean;
+  /**
+   * Print PDFs this build does not make (another paper, layout, ink saver or `--only` of an earlier
+   * build) are removed when they were made from other data (`syzygy build`); without it they stay
+   * and the gallery marks them stale (`watch`, whose preview pass makes no PDF).
+   */
+  removeStale?: boolean;
 }
 
 export interface IncrementalResult extends BuildResult {
@@ -552,6 +558,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // Stale PNGs, gallery, manifest: only after every output of every game is written.
   for (const w of works) {
     const id = w.input.game.id;
+    const stalePdfs = unbuiltPrint(w, store, opts);
     if (opts.png) {
       removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
       writeFaceManifest(w, opts.outDir, store);
@@ -560,7 +567,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       // PDFs of this build plus those of earlier builds still on disk (a preview pass builds none).
       const pdfs = Object.keys(w.next.outputs).filter((rel) => rel.startsWith(`${id}/print/`) && rel.endsWith(".pdf")).map((rel) => join(opts.outDir, rel));
       const pages = (await pageThumbs.get(id))?.papers;
-      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs, warnings: w.result.warnings, pages });
+      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs, stale: stalePdfs, warnings: w.result.warnings, pages });
     }
     w.result.files.sort();
     w.result.written.sort();
@@ -568,6 +575,31 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   }
   store.prune();
   return works.map((w) => w.result);
+}
+
+/** What an output is made from: the game's model and every face's SVG. */
+function dataState(w: GameWork): string {
+  return sha256(JSON.stringify(w.input.game), ...[...w.hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, h]) => `${k}=${h}`));
+}
+
+/**
+ * Marks the outputs this build made or kept with its data; of the print PDFs it did not make,
+ * those made from other data are removed (with `removeStale`) or returned, for the gallery to mark.
+ */
+function unbuiltPrint(w: GameWork, store: BuildStore, opts: IncrementalOptions): string[] {
+  const state = dataState(w);
+  const made = new Set(w.result.files.map((f) => store.rel(f)));
+  const stale: string[] = [];
+  for (const [rel, rec] of Object.entries(w.next.outputs)) {
+    if (made.has(rel)) w.next.outputs[rel] = { ...rec, data: state };
+    else if (rel.startsWith(`${w.input.game.id}/print/`) && rel.endsWith(".pdf") && rec.data !== state) {
+      if (opts.removeStale === true) {
+        rmSync(join(opts.outDir, rel), { force: true });
+        delete w.next.outputs[rel];
+      } else stale.push(join(opts.outDir, rel));
+    }
+  }
+  return stale;
 }
 
 /** out/<game>/cards/faces.json: which PNG shows which side of which item (read by the TTS save builder). */

@@ -33,9 +33,14 @@ function ranges(pages: number[]): string {
  * The contents page (and, two-sided, its blank back) followed by `pages`, and the outline: the
  * contents, then each component at the first page that shows it.
  */
+/** Pages before the pieces: the contents page, and two-sided its blank back. */
+export function contentsPageCount(opts: PrintOptions): number {
+  return opts.layout === "fold" ? 1 : 2;
+}
+
 export function withContents(pages: Page[], components: RenderComponent[], opts: PrintOptions, title: string): { pages: Page[]; outline: OutlineEntry[] } {
   const fold = opts.layout === "fold";
-  const lead = fold ? 1 : 2;
+  const lead = contentsPageCount(opts);
   const titleOf = new Map(components.map((c) => [c.id, c.title]));
   const byComponent = new Map<string, number[]>();
   pages.forEach((page, i) => {
