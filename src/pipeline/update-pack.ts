@@ -13,6 +13,7 @@ import { projectRepo, repoPath, runGit, type ProjectRepo } from "../model/git";
 import { checkGame } from "../model/load";
 import { formatDiagnostic } from "../model/diagnostics";
 import type { GameModel } from "../model/types";
+import { SHARED_TEMPLATES } from "../model/template-file";
 import { renderSides, type RenderedSide } from "../render/build";
 import { TemplateSet } from "../render/face";
 import { renderGameFrom } from "../render/source";
@@ -166,7 +167,7 @@ export function gameAtRef(model: GameModel, ref: string): { model?: GameModel; c
   const tmp = mkdtempSync(join(tmpdir(), "syzygy-since-"));
   const cleanup = () => rmSync(tmp, { recursive: true, force: true });
   try {
-    const paths = [gameRel, ...(templatesRel === undefined ? [] : [`${templatesRel}/${model.id}`, `${templatesRel}/partials`])];
+    const paths = [gameRel, ...(templatesRel === undefined ? [] : [`${templatesRel}/${model.id}`, `${templatesRel}/partials`, `${templatesRel}/${SHARED_TEMPLATES}`])];
     const entries = listTree(repo, id, paths);
     if (!entries.some((e) => e.path.startsWith(`${gameRel}/`))) return { cleanup };
     writeBlobs(repo, entries, tmp);

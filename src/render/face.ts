@@ -7,6 +7,7 @@ import { join, basename } from "node:path";
 import Handlebars from "handlebars";
 import { formatDiagnostic, type Diagnostic } from "../model/diagnostics";
 import { readDataText } from "../model/read-text";
+import { templateFile } from "../model/template-file";
 import { HELPERS, type RenderData } from "./helpers";
 import { withSignature } from "./helper-signatures";
 import { inlineImages } from "./image-assets";
@@ -35,6 +36,7 @@ export class TemplateSet {
   private readonly cache = new Map<string, Template>();
   /** Partials that cannot be read (a link out of the templates folder, a FIFO…): none is used. */
   readonly problems: Diagnostic[] = [];
+  private readonly files = new Map<string, string>();
 
   constructor(readonly dir: string) {
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, withSignature(name, fn));
@@ -49,8 +51,15 @@ export class TemplateSet {
     }
   }
 
+  /** The file template `name` of `game` resolves to (src/model/template-file.ts). */
   path(game: string, name: string): string {
-    return join(this.dir, game, `${name}.svg.hbs`);
+    const key = `${game}/${name}`;
+    let file = this.files.get(key);
+    if (file === undefined) {
+      file = templateFile(this.dir, game, name);
+      this.files.set(key, file);
+    }
+    return file;
   }
 
   get(game: string, name: string): Template {
