@@ -14,7 +14,7 @@
  * All games' work is pipelined through one rasteriser and one worker pool, so a cold build keeps
  * every core busy.
  */
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import { printDocument, renderSides, type BuildOptions, type BuildResult, type RenderedSide } from "../render/build";
