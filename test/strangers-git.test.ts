@@ -83,9 +83,9 @@ describe("git runs nothing a repository's config names (issue 36.1)", () => {
     const inner = join(work, "inner");
     mkdirSync(inner);
     writeFileSync(join(work, "cards2.csv"), CSV);
-    const made = await run("new", "shared", "--from-csv", join(work, "cards2.csv"), "--data", join(inner, "data"));
+    const made = await run("new", "theirs", "--from-csv", join(work, "cards2.csv"), "--data", join(inner, "data"));
     expect(made.code, made.err).toBe(0);
-    const game = join(inner, "data", "shared");
+    const game = join(inner, "data", "theirs");
     const yaml = join(game, "game.yaml");
     writeFileSync(yaml, readFileSync(yaml, "utf8").replace(/version: "[^"]*"/, "version: git"));
     writeFileSync(join(game, ".gitattributes"), "* filter=evil\n");
@@ -95,7 +95,7 @@ describe("git runs nothing a repository's config names (issue 36.1)", () => {
     git(game, "tag", "v1");
     arm(game, join(inner, "PWNED"));
     writeFileSync(join(game, "cards.csv"), CSV.replace("Deal 3", "Deal 5"));
-    const model = loadGame(join(inner, "data"), "shared");
+    const model = loadGame(join(inner, "data"), "theirs");
     expect(model.version).toBe("git");
     expect(() => gameAtRef(model, "v1")).toThrow(/runs git only in the project's own repository/);
     expect(sprung(inner)).toEqual([]);
