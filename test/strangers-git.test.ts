@@ -30,6 +30,30 @@ function arm(repo: string, trap: string): void {
   writeFileSync(join(repo, ".git", "hooks", "post-index-change"), `#!/bin/sh\ntouch ${trap}-hook\n`, { mode: 0o755 });
 }
 
+/**
+ * A scaffolded game `id` in `dataDir` with `version: git`, committed and tagged v1 in a repository
+ * at `repoDir` whose every file goes through the trapped filter; then a card edit (so
+ * `describe --dirty` refreshes the index: fsmonitor, the clean filter). Returns the game's folder.
+ */
+async function trappedRepo(dataDir: string, id: string, repoDir: (game: string) => string, trap: string): Promise<string> {
+  writeFileSync(join(work, `${id}.csv`), CSV);
+  const made = await run("new", id, "--from-csv", join(work, `${id}.csv`), "--data", dataDir);
+  expect(made.code, made.err).toBe(0);
+  const game = join(dataDir, id);
+  const yaml = join(game, "game.yaml");
+  writeFileSync(yaml, readFileSync(yaml, "utf8").replace(/version: "[^"]*"/, "version: git"));
+  expect(readFileSync(yaml, "utf8")).toContain("version: git");
+  const repo = repoDir(game);
+  writeFileSync(join(repo, ".gitattributes"), "* filter=evil\n");
+  git(repo, "init", "-q");
+  git(repo, "add", "-A");
+  git(repo, "commit", "-qm", "v1");
+  git(repo, "tag", "v1");
+  arm(repo, trap);
+  writeFileSync(join(game, `${id}.csv`), CSV.replace("Deal 3", "Deal 4"));
+  return game;
+}
+
 function sprung(dir: string): string[] {
   return ["fsmonitor", "clean", "smudge", "process", "diff", "hook"].filter((t) => existsSync(join(dir, `PWNED-${t}`)));
 }
@@ -41,21 +65,7 @@ beforeAll(async () => {
   work = tempDir("strangers-git");
   project = join(work, "project");
   mkdirSync(project);
-  writeFileSync(join(work, "cards.csv"), CSV);
-  const made = await run("new", "spells", "--from-csv", join(work, "cards.csv"), "--data", join(project, "data"));
-  expect(made.code, made.err).toBe(0);
-  const yaml = join(project, "data", "spells", "game.yaml");
-  writeFileSync(yaml, readFileSync(yaml, "utf8").replace(/version: "[^"]*"/, "version: git"));
-  expect(readFileSync(yaml, "utf8")).toContain("version: git");
-  // Every data file goes through the filter.
-  writeFileSync(join(project, ".gitattributes"), "* filter=evil\n");
-  git(project, "init", "-q");
-  git(project, "add", "-A");
-  git(project, "commit", "-qm", "v1");
-  git(project, "tag", "v1");
-  arm(project, join(work, "PWNED"));
-  // A changed file: `describe --dirty` refreshes the index (fsmonitor, the clean filter).
-  writeFileSync(join(project, "data", "spells", "cards.csv"), CSV.replace("Deal 3", "Deal 4"));
+  await trappedRepo(join(project, "data"), "spells", () => project, join(work, "PWNED"));
 }, 60_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -82,19 +92,8 @@ describe("git runs nothing a repository's config names (issue 36.1)", () => {
   it("a game folder with its own .git is not asked: version stays 'git', --changed-since is refused, nothing runs", async () => {
     const inner = join(work, "inner");
     mkdirSync(inner);
-    writeFileSync(join(work, "cards2.csv"), CSV);
-    const made = await run("new", "theirs", "--from-csv", join(work, "cards2.csv"), "--data", join(inner, "data"));
-    expect(made.code, made.err).toBe(0);
-    const game = join(inner, "data", "theirs");
-    const yaml = join(game, "game.yaml");
-    writeFileSync(yaml, readFileSync(yaml, "utf8").replace(/version: "[^"]*"/, "version: git"));
-    writeFileSync(join(game, ".gitattributes"), "* filter=evil\n");
-    git(game, "init", "-q");
-    git(game, "add", "-A");
-    git(game, "commit", "-qm", "theirs");
-    git(game, "tag", "v1");
-    arm(game, join(inner, "PWNED"));
-    writeFileSync(join(game, "cards.csv"), CSV.replace("Deal 3", "Deal 5"));
+    // The repository is the game folder's own.
+    await trappedRepo(join(inner, "data"), "theirs", (game) => game, join(inner, "PWNED"));
     const model = loadGame(join(inner, "data"), "theirs");
     expect(model.version).toBe("git");
     expect(() => gameAtRef(model, "v1")).toThrow(/runs git only in the project's own repository/);
