@@ -54,6 +54,7 @@ export const LONG_FILES = [
   "test/cli-commands.test.ts",
   "test/defer-require.test.ts",
   "test/raster-memory.test.ts",
+  "test/strangers-links.test.ts",
 ];
 /**
  * test:long runs these after the rest, alone: a headless browser driving a watch process timed

@@ -30,7 +30,8 @@ export interface GalleryInput {
 /** The safe area: 1/8 in inside the trim (the templates' `frame.safe`). */
 const SAFE_MM = BLEED_MM;
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** HTML text and attribute values: the five characters that could end or open markup. */
+export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Keys whose values are styling, not printed words. */
 const NOT_TEXT = new Set(["colours", "style", "styles", "palette", "image", "set", "copies"]);

@@ -10,7 +10,7 @@
  * hashes of the faces placed), so a rebuild re-makes only the pages whose content changed and
  * browsers never show a stale one.
  */
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { svgBox } from "../render/svg-box";
 import { PAPERS, pageSize, type Page, type Paper, type PrintOptions } from "../render/page";
@@ -21,7 +21,7 @@ import { fontFilesFor, gameFaceIn, type FaceName } from "../render/fonts";
 import { textWidth } from "../render/text";
 import { printPages, type RenderedSide } from "../render/build";
 import { contentsPageCount } from "../render/contents";
-import { writeFileAtomic } from "../render/files";
+import { ownEntries, writeFileAtomic } from "../render/files";
 import { sha256 } from "../hash";
 
 /**
@@ -232,7 +232,7 @@ async function drawPage(page: Page, paper: Paper, file: string, pixelsOf: (face:
 export function removeStalePageThumbs(gameDir: string, papers: PaperThumbs[]): void {
   const dir = join(gameDir, PAGES_DIR);
   const keep = new Set(papers.flatMap((p) => p.pages.map((t) => t.file.slice(PAGES_DIR.length + 1))));
-  if (existsSync(dir)) for (const name of readdirSync(dir)) if (!keep.has(name)) rmSync(join(dir, name), { force: true, recursive: true });
+  for (const name of ownEntries(dir)) if (!keep.has(name)) rmSync(join(dir, name), { force: true, recursive: true });
 }
 
 /** The gallery's page thumbnails of `game` for `papers`, imposed as its print PDFs are. */

@@ -80,8 +80,8 @@ export const diagnostics = {
   fileMissing: (loc: Location, what: string) =>
     make("file-missing", loc, [], `file not found (${what})`),
   fileUnreadable: (loc: Location, reason: string) => make("file-unreadable", loc, [], `cannot read file: ${reason}`),
-  fileOutsideData: (loc: Location) =>
-    make("path-escapes", loc, [], "this path is a link that leads outside the data folder; data files must be inside data/ (copy the file in instead of linking to it)"),
+  fileOutsideData: (loc: Location, folder = "data") =>
+    make("path-escapes", loc, [], `this path is a link that leads outside the ${folder} folder; ${folder === "data" ? "data files" : "they"} must be inside ${folder}/ (copy the file in instead of linking to it)`),
   notRegularFile: (loc: Location, kind: string, what = "the YAML file") =>
     make("not-a-file", loc, [], `expected a regular file, found ${kind}; replace it with ${what}`),
   fileTooLarge: (loc: Location, size: number, limit: number) =>

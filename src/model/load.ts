@@ -7,7 +7,7 @@
  *
  * Every problem is collected (not just the first), located at file:line:col.
  */
-import { spawnSync } from "node:child_process";
+import { projectRepo, runGit } from "./git";
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { gameFonts } from "./fonts";
@@ -204,7 +204,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         id: game.id,
         name: game.name,
         description: game.description,
-        ...(game.version === undefined ? {} : { version: game.version === "git" ? gitDescription(gameDir) : game.version }),
+        ...(game.version === undefined ? {} : { version: game.version === "git" ? gitDescription(absData, gameDir) : game.version }),
         deckFields: [...new Set([...declaredFields(schemas.deck), ...sheets.flatMap(({ sheet }) => [...(sheet?.extraFields.keys() ?? [])])])],
         players: game.players,
         palette: game.colours,
@@ -745,8 +745,14 @@ function extrasOf(value: unknown, extra: Map<string, number>): Record<string, un
   return cards.map((card) => Object.fromEntries(Object.entries(card).filter(([k]) => extra.has(k))));
 }
 
-/** `version: git`: the repository's description of the game folder's commit (`v0.3-2-gabc1234-dirty`), else "git". */
-function gitDescription(gameDir: string): string {
-  const r = spawnSync("git", ["describe", "--tags", "--always", "--dirty"], { cwd: gameDir, encoding: "utf8" });
-  return r.status === 0 && r.stdout.trim() !== "" ? r.stdout.trim() : "git";
+/**
+ * `version: git`: the project repository's description of its commit (`v0.3-2-gabc1234-dirty`),
+ * else "git" (no repository of the user's own: see src/model/git.ts).
+ */
+function gitDescription(dataDir: string, gameDir: string): string {
+  const repo = projectRepo(dataDir, gameDir);
+  if ("problem" in repo) return "git";
+  const r = runGit(repo, ["describe", "--tags", "--always", "--dirty"]);
+  const text = r.out.toString("utf8").trim();
+  return r.ok && text !== "" ? text : "git";
 }

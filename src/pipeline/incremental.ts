@@ -21,7 +21,7 @@ import { printDocument, renderSides, type BuildOptions, type BuildResult, type R
 import { renderFace, type RenderedFace, type TemplateSet } from "../render/face";
 import { assetsUnchanged, withAssetLog } from "../render/image-assets";
 import { FACE_MANIFEST, faceManifestJson, listFaces, type FaceEntry } from "../render/faces";
-import { writeFileAtomic } from "../render/files";
+import { removeStalePngs, writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
@@ -285,14 +285,6 @@ function rasterFailure(input: GameInput, side: RenderedSide, err: unknown): stri
   return `${side.key}: the SVG rendered from ${template} is not valid (${message})${near}: fix the template so it renders well-formed SVG`;
 }
 
-/** PNGs left from items that no longer exist would linger in cards/ (same rule as a cold build). */
-function removeStale(dir: string, keep: Set<string>): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const file = join(entry.parentPath, entry.name);
-    if (entry.isFile() && (file.endsWith(".png") || file.endsWith(".tmp")) && !keep.has(file)) rmSync(file);
-  }
-}
 
 /**
  * Async work queue drained by a fixed number of lanes; lanes wait for more until it is closed.
@@ -560,7 +552,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
     const id = w.input.game.id;
     const stalePdfs = unbuiltPrint(w, store, opts);
     if (opts.png) {
-      removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
+      removeStalePngs(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
       writeFaceManifest(w, opts.outDir, store);
     }
     if (opts.gallery !== false) {
