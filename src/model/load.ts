@@ -19,7 +19,7 @@ import { resolvePointer } from "./pointer";
 import { cardFieldsSchema, componentSchema, gameSchema, type ComponentFile, type FieldValue, type GameFile, type ItemFile, type StyleFile } from "./schema/game";
 import { referenceSchema, type ReferenceFile } from "./schema/reference";
 import { buildTable } from "./tables";
-import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
+import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, SheetRow, Style, TemplateRef } from "./types";
 import { MAX_COUNT, MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
 import { notAnImage } from "./read-text";
 import { artProblem } from "./image-assets";
@@ -102,7 +102,7 @@ function schemasOf(gameId: string, gameSrc: YamlSource | undefined, problems: Di
 /** Fields every card has already (id, name, the printed fields) and spreadsheet columns with a meaning of their own. */
 const RESERVED_CARD_FIELDS = ["id", "name", "index", "title", "subtitle", "text", "flavor", "style", "image", "copies", "count", "fields"];
 
-export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {}): { model?: GameModel; diagnostics: Diagnostic[] } {
+export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {}): { model?: GameModel; diagnostics: Diagnostic[]; missingIcons: string[] } {
   const absData = assertDataDir(dataDir);
   assertGame(dataDir, gameId);
   const gameDir = join(absData, gameId);
@@ -145,7 +145,9 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   }
   const rulesSrc = readOptional("rules.yaml");
   const refSrc = readOptional("reference.yaml");
-  const icons = gameIcons(gameDir, absData, [gameSrc, deckSrc, rulesSrc, refSrc], problems);
+  const warnings: Diagnostic[] = [];
+  const missingIcons = new Set<string>();
+  const icons = gameIcons(gameId, gameDir, absData, [gameSrc, deckSrc, rulesSrc, refSrc], problems, warnings, missingIcons);
   // A sheet's extra columns are text fields no schema declares: the card schema checks the rest.
   const deckChecked = sheet && deckSrc ? { ...deckSrc, value: withoutExtras(deckSrc.value as { cards: Record<string, unknown>[] }, sheet.extraFields) } : deckSrc;
   const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckChecked);
@@ -184,6 +186,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       deckName: sheetRef ? sheetRef.ref.file : "deck.yaml",
       deckCopies: sheet?.copies,
       deckExtras: sheet && deckSrc ? extrasOf(deckSrc.value, sheet.extraFields) : undefined,
+      deckRows: sheet && deckSrc ? sheetRows(sheet) : undefined,
       rawDeckPieces: sheet ? (deckSrc === undefined ? undefined : sheet.copies.reduce((n, k) => n + k, 0)) : rawCards?.length,
       reference,
       sections,
@@ -213,6 +216,8 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         components,
         deck: deck?.cards ?? [],
         rules,
+        warnings,
+        ...(sheet && sheetRef ? { deckSheet: { file: sheet.source.displayPath, columnMap: sheet.columnMap } } : {}),
         paths: {
           dataDir: absData,
           gameDir,
@@ -226,14 +231,20 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
     }
   }
   const shown = sheet ? problems.map((d) => sheetDiagnostic(d, sheet)) : problems;
-  return { model: problems.length === 0 ? model : undefined, diagnostics: shown };
+  return { model: problems.length === 0 ? model : undefined, diagnostics: shown, missingIcons: [...missingIcons].sort() };
 }
 
-/** The game's icons; every `:name:` in its text must name one (checked once the icon files are sound). */
-function gameIcons(gameDir: string, absData: string, sources: (YamlSource | undefined)[], problems: Diagnostic[]): IconSet {
+/** The game's icons; every `:name:` in its text must name one, a `{name}` or `[name]` naming none is a warning (checked once the icon files are sound). */
+function gameIcons(gameId: string, gameDir: string, absData: string, sources: (YamlSource | undefined)[], problems: Diagnostic[], warnings: Diagnostic[], missing: Set<string>): IconSet {
   const r = loadIcons(gameDir, absData);
   problems.push(...r.diagnostics);
-  if (r.diagnostics.length === 0) for (const src of sources) problems.push(...unknownIconTokens(src, r.icons, displayPath(join(gameDir, "icons"))));
+  if (r.diagnostics.length > 0) return r.icons;
+  for (const src of sources) {
+    const found = unknownIconTokens(src, r.icons, { iconsDir: displayPath(join(gameDir, "icons")), game: gameId });
+    problems.push(...found.errors);
+    warnings.push(...found.warnings);
+    for (const name of found.missing) missing.add(name);
+  }
   return r.icons;
 }
 
@@ -330,6 +341,8 @@ interface Ctx {
   deckCopies?: number[];
   /** Spreadsheet decks: each card's extra columns (text fields no schema declares). */
   deckExtras?: Record<string, unknown>[];
+  /** Spreadsheet decks: each card's row and its fields' columns. */
+  deckRows?: SheetRow[];
   /** Pieces the deck file holds even when it has schema errors (rows × copies). */
   rawDeckPieces?: number;
   reference?: ReferenceFile;
@@ -541,6 +554,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
     templates?: { face?: string; back?: string };
     sections?: Section[];
     itemPath?: PathSegment[];
+    at?: SheetRow;
   }): Item => {
     const ip = raw.itemPath;
     const itemFace = raw.templates?.face !== undefined && ip ? template(ctx, raw.templates.face, [...ip, "templates", "face"], checked) : face;
@@ -560,6 +574,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
       image: raw.image,
       templates: { face: itemFace, back: itemBack },
       sections: raw.sections ?? [],
+      ...(raw.at === undefined ? {} : { at: raw.at }),
     };
   };
 
@@ -599,6 +614,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
         style,
         image: card.image === undefined ? undefined : asset(ctx, String(card.image), ["cards", i, "image"], ctx.deckSrc),
         fields: { ...ctx.deckExtras?.[i], ...card },
+        at: ctx.deckRows?.[i],
       });
     });
   } else if (c.from === "reference") {
@@ -726,6 +742,13 @@ function resolvePages(
 }
 
 /** Each card's extra spreadsheet columns, by row. */
+/** Each card's row of a spreadsheet deck, and the column of each field it reads. */
+function sheetRows(sheet: SheetDeck): SheetRow[] {
+  const columns = Object.fromEntries(sheet.columnMap.filter((e) => (e.role === "field" || e.role === "extra") && e.field !== undefined).map((e) => [e.field!, { col: e.col, heading: e.heading }]));
+  const cards = (sheet.source.value as { cards?: unknown[] } | undefined)?.cards ?? [];
+  return cards.map((_card, i) => ({ file: sheet.source.displayPath, line: sheet.source.locate(["cards", i]).line ?? 1, columns }));
+}
+
 function extrasOf(value: unknown, extra: Map<string, number>): Record<string, unknown>[] {
   const cards = (value as { cards?: Record<string, unknown>[] } | undefined)?.cards ?? [];
   return cards.map((card) => Object.fromEntries(Object.entries(card).filter(([k]) => extra.has(k))));

@@ -13,7 +13,9 @@ import { jsonSchemaFiles } from "../../model/json-schema";
 import { gameFolders, writeScaffold, type ScaffoldFiles } from "../../scaffold/files";
 import { pokerGame } from "../../scaffold/poker";
 import { engineGame } from "../../scaffold/engine";
-import { gameFromSheet } from "../../scaffold/from-sheet";
+import { gameFromSheet, PRINTED_PARTS } from "../../scaffold/from-sheet";
+import type { ColumnEntry } from "../../model/column-map";
+import { columnMapLines } from "../column-map-print";
 import { UsageError } from "../errors";
 
 interface NewFlags {
@@ -45,11 +47,11 @@ export function newCommand(id: string, flags: NewFlags): number {
   if (flags.engine === true && statSync(roots.engine, { throwIfNoEntry: false })?.isDirectory() !== true) {
     throw new UsageError(`syzygy new: --engine needs the engines' folder of a clone of syzygy: no folder ${shown(roots.engine)} (give it with --engine-dir)`);
   }
-  const made =
+  const made: { files: ScaffoldFiles; renamed: [string, string][]; icons: string[]; columnMap?: ColumnEntry[] } =
     flags.engine === true
-      ? { files: engineGame(id), renamed: [] as [string, string][], icons: [] as string[] }
+      ? { files: engineGame(id), renamed: [], icons: [] }
       : flags.fromCsv === undefined
-        ? { files: pokerGame(id), renamed: [] as [string, string][], icons: [] as string[] }
+        ? { files: pokerGame(id), renamed: [], icons: [] }
         : gameFromSheet(id, flags.fromCsv);
   const files: ScaffoldFiles = new Map(made.files);
   const schemas = jsonSchemaFiles();
@@ -58,9 +60,13 @@ export function newCommand(id: string, flags: NewFlags): number {
     if (existsSync(folder)) throw new UsageError(`syzygy new: ${shown(folder)} already exists; choose another id or move it away`);
   }
   const written = writeScaffold(files, roots);
-  for (const [column, field] of made.renamed) process.stdout.write(`column "${column}" is the field ${field} (game.yaml columns: maps it)\n`);
+  if (made.columnMap !== undefined) {
+    const deckFile = [...made.files.keys()].find((f) => /^data\/[^/]+\/[^/]+\.(csv|xlsx)$/i.test(f)) ?? "the sheet";
+    const lines = columnMapLines(shown(resolve(roots.data, deckFile.replace(/^data\//, ""))), made.columnMap, (field) => PRINTED_PARTS.has(field));
+    process.stdout.write(`Column map (which column feeds which part of the card; npx syzygy validate ${id} --columns shows it again):\n${lines.map((l) => `  ${l}`).join("\n")}\n`);
+  }
   if (made.icons.length > 0) {
-    process.stdout.write(`${made.icons.length} placeholder icon${made.icons.length === 1 ? "" : "s"} for the sheet's tokens (${made.icons.map((i) => `:${i}:`).join(" ")}) in ${shown(resolve(roots.data, id, "icons"))}/: draw the real ones over them\n`);
+    process.stdout.write(`${made.icons.length} placeholder icon${made.icons.length === 1 ? "" : "s"} for the sheet's icon tokens (${made.icons.join(" ")}) in ${shown(resolve(roots.data, id, "icons"))}/: draw the real ones over them\n`);
   }
   for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
   if (flags.engine === true) {
