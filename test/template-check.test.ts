@@ -133,14 +133,17 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     }
   });
 
-  it("an unknown icon token says where icons go and what is there", async () => {
+  it("an unknown icon token is one error listing the cards that use it, saying where icons go and what is there", async () => {
     const deck = path.join(p.data, "spells", "cards.csv");
     const sheet = fs.readFileSync(deck, "utf8");
-    fs.writeFileSync(deck, sheet.replace("Block one attack.", "Block :ice:."));
+    fs.writeFileSync(deck, sheet.replace("Block one attack.", "Block :ice:.").replace("Deal 3 damage :fire:.", "Deal 3 :ice: damage :fire:."));
     try {
       const r = await run("validate", "--data", p.data);
       expect(r.code).toBe(1);
-      expect(r.err).toMatch(/cards\.csv:3:4: text: unknown icon "ice": icons are SVG files in .*data\/spells\/icons\/, one per name; add .*icons\/ice\.svg \(there now: fire\.svg\)/);
+      expect(r.err).toMatch(
+        /cards\.csv:2:4: text: unknown icon "ice", used by fire-bolt \(row 2\), stone-wall \(row 3\): icons are SVG files in .*data\/spells\/icons\/, one per name; add .*icons\/ice\.svg \(`syzygy icons spells` makes a placeholder; there now: fire\.svg\)/,
+      );
+      expect(r.err.match(/unknown icon/g)).toHaveLength(1);
     } finally {
       fs.writeFileSync(deck, sheet);
     }

@@ -129,12 +129,12 @@ export function mapHeader(header: readonly Cell[], opts: HeaderOptions): ColumnE
 }
 
 /**
- * The column that most likely holds the cards' names when no heading says so: the first one
- * read whose cells are text (not numbers) and all different.
+ * The column that most likely holds the cards' names when no heading says so: the first one that
+ * is no card part or declared field and whose cells are text (not numbers), filled and all different.
  */
 export function likelyNameColumn(entries: readonly ColumnEntry[], body: readonly (readonly Cell[])[]): ColumnEntry | undefined {
   return entries.find((e) => {
-    if (e.role !== "extra" && e.role !== "field") return false;
+    if (e.role !== "extra") return false;
     const cells = body.map((r) => r[e.col - 1]).filter((c) => c !== null && c !== undefined && String(c).trim() !== "");
     if (cells.length === 0 || cells.length < body.filter((r) => r.some((c) => c !== null && c !== undefined && String(c).trim() !== "")).length) return false;
     if (cells.some((c) => typeof c === "number" || Number.isFinite(Number(String(c).trim())))) return false;

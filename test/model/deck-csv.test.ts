@@ -33,8 +33,9 @@ function sheetGame(game: string, ref: string, write: (t: TempData) => void, t = 
 }
 
 /** The model minus where the deck came from (the only thing a sheet deck changes). */
+/** The model without where its deck is written (a sheet's cells locate its cards: `at`, `deckSheet`). */
 function comparable(m: GameModel): unknown {
-  return { ...m, paths: { ...m.paths, deck: undefined } };
+  return { ...m, deckSheet: undefined, components: m.components.map((c) => ({ ...c, items: c.items.map((i) => ({ ...i, at: undefined })) })), paths: { ...m.paths, deck: undefined } };
 }
 
 const yamlModel = (game: string) => loadGame(join(REPO, "data"), game, { templatesDir: TEMPLATES });
@@ -149,10 +150,10 @@ describe("problems in a CSV deck are located at file:row:column", () => {
     expect(problems(t, "lunar-trick")).toEqual([expect.stringMatching(new RegExp(`^${at(t, 1, 4)}: subtitel: unknown column "subtitel" \\(did you mean "subtitle"\\?\\)`))]);
   });
 
-  it("a missing required column, and a duplicate one", () => {
-    const t = csvWith((s) => s.replace("id,name,index,subtitle,", "id,title,index,index,"));
+  it("a missing name column (naming the likely one), and a duplicate one", () => {
+    const t = csvWith((s) => s.replace("id,name,index,subtitle,", "id,called,index,index,"));
     expect(problems(t, "lunar-trick")).toEqual([
-      `${at(t, 1, 1)}: name: missing required column "name": add it to the header row (row 1) and fill it for every card`,
+      `${at(t, 1, 2)}: name: no column is the cards' names (headings read as the name: "Name", "Card Name", "Title", "Card"); column "called" looks like it: rename it "Name", or map it in game.yaml: columns: { "called": name }`,
       `${at(t, 1, 4)}: index: column "index" appears twice (first in column 3); remove or rename one`,
     ]);
   });
