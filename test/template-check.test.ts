@@ -74,7 +74,21 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     const r = await validateWith(p, '{{{text item.name 1 1 10 10 colour="red"}}}\n');
     expect(r.err).toContain(`${at()}:1: helper text has no option colour= (did you mean "color"?)`);
     const style = await validateWith(p, '{{{text item.name 1 1 10 10 style="bolder"}}}\n');
-    expect(style.err).toContain(`${at()}:1: helper text: style="bolder" is no type style (did you mean "bold"?); styles: regular, bold, heavy, italic`);
+    expect(style.err).toContain(`${at()}:1: helper text: style="bolder" is no type style (did you mean "bold"?); style is one of regular, bold, heavy, italic`);
+  });
+
+  it("an option value that does not exist is an error naming the ones that do (align=\"right\" → end)", async () => {
+    const align = await validateWith(p, '{{{text item.name 1 1 10 10 align="right"}}}\n');
+    expect(align.code).toBe(1);
+    expect(align.err).toContain(`${at()}:1: helper text: align="right" is no horizontal alignment (for "right" write align="end"); align is one of start, middle, end`);
+    const valign = await validateWith(p, '{{{text item.name 1 1 10 10 valign="centre"}}}\n');
+    expect(valign.err).toContain(`helper text: valign="centre" is no vertical alignment (for "centre" write valign="middle"); valign is one of top, middle, bottom`);
+    const fit = await validateWith(p, '{{{image item.image 1 1 10 10 fit="cove"}}}\n');
+    expect(fit.err).toContain(`helper image: fit="cove" is no way to fit the picture (did you mean "cover"?); fit is one of cover, contain, stretch`);
+    // A value from the data is checked as the face renders, and located at the call.
+    const fromData = await validateWith(p, "{{{text item.name 1 1 10 10 align=item.type}}}\n");
+    expect(fromData.code).toBe(1);
+    expect(fromData.err).toMatch(/card\.svg\.hbs:\d+:1: cards\/fire-bolt: helper text: align="Attack" is no horizontal alignment; align is one of start, middle, end/);
   });
 
   it("an unclosed {{#if}} is reported where it opens, not at the end of the file", async () => {
@@ -157,13 +171,13 @@ describe("overflowing text is visible (issue 25, item 5)", () => {
     p = await project();
   }, 60_000);
 
-  it("validate warns, and with --strict it is an error naming each face", async () => {
+  it("validate warns, naming the sheet, row and column, and with --strict it is an error naming each face", async () => {
     const warned = await validateWith(p, tiny);
     expect(warned.code).toBe(0);
-    expect(warned.err).toContain('warning: spells/cards/fire-bolt: text "Deal 3 damage :fire:." overflows');
+    expect(warned.err).toContain(`warning: spells/cards/fire-bolt: ${path.join(p.data, "spells", "cards.csv")}:2:4 (column "Text"): text "Deal 3 damage :fire:." overflows`);
     const strict = await validateWith(p, tiny, "--strict");
     expect(strict.code).toBe(1);
-    expect(strict.err).toContain("syzygy validate --strict: 2 faces with text that does not fit (--strict):\n  spells/cards/fire-bolt: text");
+    expect(strict.err).toContain(`syzygy validate --strict: 2 faces with text that does not fit (--strict):\n  spells/cards/fire-bolt: ${path.join(p.data, "spells", "cards.csv")}:2:4 (column "Text"): text`);
   });
 
   it("build counts it in the summary and marks the face in the gallery (listed at the top); --strict and --pod fail and keep the last outputs", async () => {

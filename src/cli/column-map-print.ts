@@ -7,7 +7,9 @@
  *     C "Colour"        → colour  not printed (a template may use item.colour)
  *     H "Notes for me"  private   never read: not printed, not in the gallery, the TTS save or a changelog
  */
+import { readFileSync } from "node:fs";
 import { CARD_PARTS, type ColumnEntry } from "../model/column-map";
+import type { GameModel } from "../model/types";
 
 /** A, B, …, Z, AA, AB… as spreadsheets name columns. */
 export function columnLetter(col: number): string {
@@ -32,8 +34,8 @@ export function columnMapLines(file: string, entries: readonly ColumnEntry[], pr
   const lines = [`${file}, row 1:`];
   for (const e of entries) {
     const left = `${columnLetter(e.col)} ${heading(e)}`.padEnd(width);
-    if (e.role === "unnamed") lines.push(`  ${left}  (empty)   not read`);
-    else if (e.role === "private") lines.push(`  ${left}  private   never read: not printed, not in the gallery, the TTS save or a changelog`);
+    if (e.role === "unnamed") lines.push(`  ${left}  ${"(empty)".padEnd(fieldWidth + 2)}  not read`);
+    else if (e.role === "private") lines.push(`  ${left}  ${"private".padEnd(fieldWidth + 2)}  never read: not printed, not in the gallery, the TTS save or a changelog`);
     else if (e.role === "copies") lines.push(`  ${left}  → ${"copies".padEnd(fieldWidth)}  how many of the card are printed`);
     else {
       const part = CARD_PARTS.find((p) => p.field === e.field);
@@ -42,4 +44,27 @@ export function columnMapLines(file: string, entries: readonly ColumnEntry[], pr
     }
   }
   return lines;
+}
+
+/**
+ * A game's column map as `validate --columns` prints it ("" for a game whose deck is no sheet):
+ * a field counts as printed when a template of a component dealing the deck reads `item.<field>`.
+ */
+export function columnMapOf(model: GameModel): string {
+  if (model.deckSheet === undefined) return "";
+  const sources: string[] = [];
+  for (const c of model.components) {
+    if (!c.items.some((i) => i.at !== undefined)) continue;
+    for (const t of [c.templates.face, c.templates.back]) {
+      if (t === undefined) continue;
+      try {
+        // Comments aside: the scaffolded face lists the fields it does not print in one.
+        sources.push(readFileSync(t.file, "utf8").replace(/\{\{!--[\s\S]*?--\}\}|\{\{![\s\S]*?\}\}/g, ""));
+      } catch {
+        // A template elsewhere (a partial, the package's) reads no sheet field by name here.
+      }
+    }
+  }
+  const printed = (field: string) => field === "copies" || sources.some((s) => new RegExp(`\\bitem\\.${field.replace(/[.]/g, "\\.")}\\b`).test(s));
+  return `${model.id}: column map of ${columnMapLines(model.deckSheet.file, model.deckSheet.columnMap, printed).join("\n  ")}\n`;
 }

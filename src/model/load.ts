@@ -534,7 +534,8 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
   const reportedStyles = new Set<string>();
   const styleOf = (name: string | undefined, path: PathSegment[], src: YamlSource = ctx.src): Style | undefined => {
     if (name === undefined) return undefined;
-    const s = styles.find((x) => x.id === name);
+    // "Crimson" in a sheet is the style crimson: ids match whatever their case and surrounding spaces.
+    const s = styles.find((x) => x.id === name) ?? styles.find((x) => x.id.toLowerCase() === name.trim().toLowerCase());
     // One message per unknown style name: a misspelt style in game.yaml would otherwise flag every card of the suit.
     if (s === undefined && ctx.parts.stylesOk && !reportedStyles.has(name) && reportedStyles.add(name)) ctx.problems.push(diagnostics.unknownName(src.locate(path), path, "style", name, styles.map((x) => x.id)));
     return s;
