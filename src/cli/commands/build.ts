@@ -276,6 +276,7 @@ function earlierVersions(up: UpdatePackModule | undefined, models: GameModel[], 
 async function updatePacks(up: UpdatePackModule, models: GameModel[], earlier: (GameModel | undefined)[], ref: string, opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions }): Promise<void> {
   for (const [i, model] of models.entries()) {
     const pack = await up.writeUpdatePack(model, earlier[i], ref, opts);
+    for (const w of pack.warnings) process.stderr.write(`warning: ${w}\n`);
     const count = (kind: string) => pack.changes.filter((c) => c.kind === kind).length;
     process.stdout.write(`${model.id}: since ${ref}: ${count("changed")} changed, ${count("added")} added, ${count("removed")} removed${pack.files.length === 0 ? " — no update pack needed" : ""}\n`);
     for (const f of pack.files) process.stdout.write(`  ${relative(process.cwd(), f)} (update pack)\n`);
