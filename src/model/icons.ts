@@ -143,6 +143,8 @@ export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet, f
     if (typeof value === "string") {
       for (const t of iconTokensIn(value)) {
         if (Object.prototype.hasOwnProperty.call(icons, t.name)) continue;
+        // A reference table's `format` fills in {path} placeholders: braces there are no icons.
+        if (t.form === "brace" && path[path.length - 1] === "format") continue;
         const key = `${t.form} ${t.name}`;
         const label = useLabel(src, path);
         const use = uses.get(key);
