@@ -32,6 +32,7 @@ export const LONG_FILES = [
   "test/tts/install.test.ts",
   "test/update-pack.test.ts",
   "test/scaffold.test.ts",
+  "test/designer-sheet.test.ts",
   "test/print-ink.test.ts",
   "test/render-pdf-shared-fonts.test.ts",
   "test/model/build-property.test.ts",
