@@ -170,7 +170,9 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
     if (cells.length > header.length && cells.slice(header.length).some((c) => !blank(c))) problems.push(diagnostics.extraCells(at(row, header.length + 1), cells.length, header.length));
     const card: Record<string, unknown> = {};
     for (const [name, col] of columns) {
-      const value = typed(cells[col - 1], fields.get(name)?.types ?? new Set());
+      const raw = typed(cells[col - 1], fields.get(name)?.types ?? new Set());
+      // A style is named as the designer writes it ("Crimson "): style ids are lower case.
+      const value = name === "style" && typeof raw === "string" ? raw.trim().toLowerCase() : raw;
       if (value !== undefined) setPath(card, name.split("."), value);
     }
     for (const [name, col] of extraFields) {
