@@ -21,7 +21,20 @@ type Obj = any;
 
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "harbour-lights.csv");
 /** The sheet as an independent reader sees it: heading → cell, per row. */
-const ROWS = (parseCsv(fs.readFileSync(FIXTURE, "utf8"), { columns: true }) as Record<string, string>[]).map((r) => ({ ...r, Qty: Number(r.Qty) }));
+interface Row {
+  "Card Name": string;
+  Qty: number;
+  "Rules Text": string;
+  Flavour: string;
+  "Notes for me": string;
+}
+const ROWS: Row[] = (parseCsv(fs.readFileSync(FIXTURE, "utf8"), { columns: true }) as Record<string, string>[]).map((r) => ({
+  "Card Name": r["Card Name"],
+  Qty: Number(r.Qty),
+  "Rules Text": r["Rules Text"],
+  Flavour: r.Flavour,
+  "Notes for me": r["Notes for me"],
+}));
 const PRIVATE = ROWS.map((r) => r["Notes for me"]).filter((n) => n !== "");
 
 /** Printed text compared as a reader does: icon tokens gone (they are drawn), spaces collapsed, none before punctuation. */

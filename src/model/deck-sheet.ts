@@ -1,7 +1,8 @@
 /**
  * A deck kept in a spreadsheet: `deck: cards.csv` or `deck: cards.xlsx#Sheet1` on a component in
- * game.yaml. Row 1 names the card fields (dotted names such as `art.credit` for nested fields), each
- * further row is one card, an optional `copies` (or `count`) column prints a card more than once.
+ * game.yaml. Row 1 names the card fields (dotted names such as `art.credit` for nested fields, and
+ * the usual headings of a card's parts: src/model/column-map.ts), each further row is one card, an
+ * optional copies column (`Copies`, `Qty`…) prints a card more than once.
  *
  * The rows become the same `{ cards: [...] }` value a deck.yaml holds, wrapped as a YamlSource whose
  * `locate` answers with `file:row:column`, so the deck schema, the text checks and every
@@ -93,8 +94,9 @@ export function withoutExtras(value: { cards: Record<string, unknown>[] }, extra
 /**
  * Reads and types a spreadsheet deck. `deckSchema` is the game's deck.yaml schema
  * (`{ cards: [card] }`); its card fields decide the columns and the type of every cell.
- * Headings match fields whatever their case, spaces and punctuation; `#` columns are notes;
- * other columns are extra text fields; without an id column ids are made from the names.
+ * Headings match fields whatever their case, spaces and punctuation, or name a card part as
+ * designers write it; private columns (`# Notes`, "Notes for me") are never read; other columns
+ * are extra text fields; without an id column ids are made from the names.
  */
 export function readSheetDeck(absPath: string, displayPath: string, root: string, ref: DeckRef, deckSchema: z.ZodType, opts: SheetOptions = {}): SheetDeck {
   const fileLoc: Location = { file: displayPath };

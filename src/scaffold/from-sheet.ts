@@ -1,11 +1,12 @@
 /**
  * `syzygy new <id> --from-csv FILE`: a game whose deck is the designer's spreadsheet, which stays
  * the source of truth. The file is copied into the game's folder byte for byte (an XLSX stays an
- * XLSX) and read the way every build reads it (src/model/deck-sheet.ts): headings match fields
- * whatever their case and spacing, `#` columns are notes, ids come from the names, the count from
- * the rows. So downloading the sheet again over the copy builds as well. Extra columns become
- * typed `cardFields`, every `:token:` gets a placeholder icon, and the face template is a card:
- * title bar, cost badge, art window, type line, rules box, flavour and a footer.
+ * XLSX) and read the way every build reads it (src/model/deck-sheet.ts): the usual headings name
+ * the card's parts (src/model/column-map.ts), private note columns are never read, ids come from
+ * the names, the count from the rows. So downloading the sheet again over the copy builds as
+ * well. Extra columns become typed `cardFields`, every icon token gets a placeholder icon, and the
+ * face template is a card printing the parts it knows: title bar, cost badge, art window, type
+ * line, rules box, flavour and a footer; the other fields are listed in its comment.
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
