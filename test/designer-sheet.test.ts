@@ -141,6 +141,9 @@ describe("a Google Sheets CSV of a game never seen builds right the first time (
     expect(cards).toHaveLength(60);
     expect(cards.filter((c) => c.Nickname === "North Light")).toHaveLength(3);
     expect(cards.find((c) => c.Nickname === "Red Brig").Description).toContain("When played, draw 2, keep 1.");
+    // A tooltip reads an icon by its name; "[2]" names no icon and stays as typed.
+    expect(cards.find((c) => c.Nickname === "Red Cutter").Description).toBe("Carries 1 fish. Score it when it reaches a lighthouse.");
+    expect(cards.find((c) => c.Nickname === "Red Galleon").Description).toBe("Carries 4 fish — the largest ship. Discard [2] cards to play it.");
   });
 
   it("no private note anywhere: PDFs, gallery (captions, alt text, search), TTS save, PNG metadata, the update pack's changelog", async () => {
