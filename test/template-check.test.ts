@@ -4,6 +4,7 @@
  * text that does not fit is marked in the gallery, counted by build, and an error for pod and
  * with --strict.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -142,6 +143,25 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
       const r = await run("validate", "--data", p.data);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/cards\.csv:\d+:5: image: .*9000×9000 px; the limit is 8000 px a side/);
+    } finally {
+      fs.writeFileSync(deck, sheet);
+    }
+  });
+
+  it("a {token} naming no icon is a located warning from validate and build, and prints as typed", async () => {
+    const deck = path.join(p.data, "spells", "cards.csv");
+    const sheet = fs.readFileSync(deck, "utf8");
+    fs.writeFileSync(deck, sheet.replace("Block one attack.", "Block one {ice} attack."));
+    try {
+      const warning = `warning: ${deck}:3:4: text: {ice} names no icon, so it prints as typed; used by stone-wall (row 3). To draw an icon there, add `;
+      const v = await run("validate", "--data", p.data, "--no-render");
+      expect(v.code, v.err).toBe(0);
+      expect(v.err).toContain(warning);
+      const b = await run("build", "spells", "--data", p.data, "--out", p.out, "--no-tts", "--no-png", "--paper", "a4");
+      expect(b.code, b.err).toBe(0);
+      expect(b.err).toContain(warning);
+      expect(b.out).toMatch(/, 1 warning\n/);
+      expect(execFileSync("pdftotext", ["-raw", path.join(p.out, "spells", "print", "spells-a4.pdf"), "-"], { encoding: "utf8" })).toContain("Block one {ice} attack.");
     } finally {
       fs.writeFileSync(deck, sheet);
     }

@@ -83,7 +83,7 @@ export interface HeaderOptions {
 
 /**
  * The role of every column of a header row. game.yaml's mapping comes first (it may even make a
- * private-looking column printed); then each card part takes the column with its most specific
+ * private-looking column printed, as declaring it in cardFields does); then each card part takes the column with its most specific
  * usual heading ("Name" before "Title" before "Card"); then headings naming a field exactly;
  * everything else is an extra text field named after its heading. Two columns for one field are
  * left for the caller to report (both entries name the field).
@@ -97,7 +97,8 @@ export function mapHeader(header: readonly Cell[], opts: HeaderOptions): ColumnE
     if (heading === "") return { col, heading, role: "unnamed" };
     const target = mapped.get(columnKey(heading));
     if (target !== undefined) return { col, heading, role: target === "copies" || target === "count" ? "copies" : "field", field: target === "count" ? "copies" : target, by: "mapping" };
-    if (isPrivateColumn(heading)) return { col, heading, role: "private" };
+    // A notes-like heading the game declares as its own field (cardFields: { notes: text }) is that field.
+    if (isPrivateColumn(heading) && (heading.startsWith("#") || !own.has(columnKey(heading)))) return { col, heading, role: "private" };
     return { col, heading, role: "extra" };
   });
   const open = (e: ColumnEntry) => e.role === "extra";

@@ -216,7 +216,7 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         components,
         deck: deck?.cards ?? [],
         rules,
-        warnings,
+        warnings: sheet ? warnings.map((d) => sheetDiagnostic(d, sheet!)) : warnings,
         ...(sheet && sheetRef ? { deckSheet: { file: sheet.source.displayPath, columnMap: sheet.columnMap } } : {}),
         paths: {
           dataDir: absData,

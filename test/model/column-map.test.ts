@@ -59,6 +59,10 @@ describe("the column map of a header row", () => {
     expect(["#", "Notation", "Keynote"].map(isPrivateColumn)).toEqual([false, false, false]);
   });
 
+  it("a notes-like heading the game declares as its own field is that field; a # heading never is", () => {
+    expect(roles(["Name", "Notes", "# Notes"], { fields: new Set([...SHARED, "notes"]), ownFields: new Set(["notes"]) })).toEqual(["Name=field:name", "Notes=field:notes", "# Notes=private"]);
+  });
+
   it("game.yaml's columns: maps anything else, even a private-looking heading", () => {
     expect(roles(["Ship", "Notes", "Mana"], { fields: new Set([...SHARED, "cost"]), columns: { Ship: "name", notes: "flavor", MANA: "cost" } })).toEqual([
       "Ship=field:name",
