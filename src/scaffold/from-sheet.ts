@@ -34,8 +34,6 @@ interface Sheet {
   /** Field names of the columns read, in sheet order (shared fields and extras). */
   columns: string[];
   rows: Record<string, string>[];
-  /** The row each of `rows` is (1-based, as the sheet shows it). */
-  rowNumbers: number[];
   copies: number[];
   /** Headings that are a field only by a mapping in game.yaml (near misses such as "Flavr"). */
   mapped: [string, string][];
@@ -87,7 +85,6 @@ function readSheet(file: string): Sheet {
     );
   }
   const rows: Record<string, string>[] = [];
-  const rowNumbers: number[] = [];
   const copies: number[] = [];
   const idRow = new Map<string, number>();
   body.forEach((cells, r) => {
@@ -109,10 +106,9 @@ function readSheet(file: string): Sheet {
     idRow.set(id, r + 2);
     copies.push(n);
     rows.push(row);
-    rowNumbers.push(r + 2);
   });
   if (rows.length === 0) throw new SyzygyError(`${file}: the sheet has a header row but no cards below it`);
-  return { columns: names.filter((n) => n !== "" && n !== "copies"), rows, rowNumbers, copies, mapped, columnMap };
+  return { columns: names.filter((n) => n !== "" && n !== "copies"), rows, copies, mapped, columnMap };
 }
 
 /** The type every filled cell of a column fits: integer, number, boolean, else text. */
@@ -174,8 +170,6 @@ function faceTemplate(extra: string[], labels: Map<string, string>): string {
 
 export interface SheetScaffold {
   files: ScaffoldFiles;
-  /** Headings game.yaml maps to a field (the sheet keeps them). */
-  renamed: [string, string][];
   /** Icons made as placeholders, one per icon token the sheet uses. */
   icons: string[];
   cards: number;
@@ -236,5 +230,5 @@ ${columns.length > 0 ? `    # Headings that are a card field spelt another way.\
   files.set(`templates/${id}/card.svg.hbs`, faceTemplate(extra, new Map(sheet.columnMap.filter((e) => e.field !== undefined).map((e) => [e.field!, e.heading]))));
   files.set(`templates/${id}/back.svg.hbs`, BACK_TEMPLATE);
   files.set(`templates/${id}/back-full.svg.hbs`, BACK_FULL_TEMPLATE);
-  return { files, renamed: sheet.mapped, icons, cards: count, columnMap: sheet.columnMap };
+  return { files, icons, cards: count, columnMap: sheet.columnMap };
 }

@@ -47,11 +47,11 @@ export function newCommand(id: string, flags: NewFlags): number {
   if (flags.engine === true && statSync(roots.engine, { throwIfNoEntry: false })?.isDirectory() !== true) {
     throw new UsageError(`syzygy new: --engine needs the engines' folder of a clone of syzygy: no folder ${shown(roots.engine)} (give it with --engine-dir)`);
   }
-  const made: { files: ScaffoldFiles; renamed: [string, string][]; icons: string[]; columnMap?: ColumnEntry[] } =
+  const made: { files: ScaffoldFiles; icons: string[]; columnMap?: ColumnEntry[] } =
     flags.engine === true
-      ? { files: engineGame(id), renamed: [], icons: [] }
+      ? { files: engineGame(id), icons: [] }
       : flags.fromCsv === undefined
-        ? { files: pokerGame(id), renamed: [], icons: [] }
+        ? { files: pokerGame(id), icons: [] }
         : gameFromSheet(id, flags.fromCsv);
   const files: ScaffoldFiles = new Map(made.files);
   const schemas = jsonSchemaFiles();
