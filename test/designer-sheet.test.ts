@@ -133,6 +133,10 @@ describe("a Google Sheets CSV of a game never seen builds right the first time (
     expect(fs.readdirSync(path.join(data, "harbour", "icons")).sort()).toEqual(["fish.svg", "salt.svg", "spice.svg", "wool.svg"]);
     const faces = fs.readdirSync(path.join(out, "harbour", "cards", "cards")).filter((f) => f.endsWith(".png") && f !== "back.png");
     expect(faces).toHaveLength(20);
+    // The gallery's captions read an icon by its name; "[2]" names no icon and stays as typed.
+    const gallery = fs.readFileSync(path.join(out, "harbour", "index.html"), "utf8");
+    expect(gallery).toContain("Carries 1 fish. Score it when it reaches a lighthouse.");
+    expect(gallery).toContain("Discard [2] cards to play it.");
   });
 
   it("the TTS save holds the 60 cards, named and described, with no private note", () => {
