@@ -47,24 +47,28 @@ export function columnMapLines(file: string, entries: readonly ColumnEntry[], pr
 }
 
 /**
- * A game's column map as `validate --columns` prints it ("" for a game whose deck is no sheet):
- * a field counts as printed when a template of a component dealing the deck reads `item.<field>`.
+ * A game's column maps as `validate --columns` prints them, one per spreadsheet deck ("" for a
+ * game without one): a field counts as printed when a template of a component dealing that deck
+ * reads `item.<field>`.
  */
 export function columnMapOf(model: GameModel): string {
-  if (model.deckSheet === undefined) return "";
-  const sources: string[] = [];
-  for (const c of model.components) {
-    if (!c.items.some((i) => i.at !== undefined)) continue;
-    for (const t of [c.templates.face, c.templates.back]) {
-      if (t === undefined) continue;
-      try {
-        // Comments aside: the scaffolded face lists the fields it does not print in one.
-        sources.push(readFileSync(t.file, "utf8").replace(/\{\{!--[\s\S]*?--\}\}|\{\{![\s\S]*?\}\}/g, ""));
-      } catch {
-        // A template elsewhere (a partial, the package's) reads no sheet field by name here.
+  return (model.deckSheets ?? [])
+    .map(({ file, columnMap }) => {
+      const sources: string[] = [];
+      for (const c of model.components) {
+        if (!c.items.some((i) => i.at?.file === file)) continue;
+        for (const t of [c.templates.face, c.templates.back]) {
+          if (t === undefined) continue;
+          try {
+            // Comments aside: the scaffolded face lists the fields it does not print in one.
+            sources.push(readFileSync(t.file, "utf8").replace(/\{\{!--[\s\S]*?--\}\}|\{\{![\s\S]*?\}\}/g, ""));
+          } catch {
+            // A template elsewhere (a partial, the package's) reads no sheet field by name here.
+          }
+        }
       }
-    }
-  }
-  const printed = (field: string) => field === "copies" || sources.some((s) => new RegExp(`\\bitem\\.${field.replace(/[.]/g, "\\.")}\\b`).test(s));
-  return `${model.id}: column map of ${columnMapLines(model.deckSheet.file, model.deckSheet.columnMap, printed).join("\n  ")}\n`;
+      const printed = (field: string) => field === "copies" || sources.some((s) => new RegExp(`\\bitem\\.${field.replace(/[.]/g, "\\.")}\\b`).test(s));
+      return `${model.id}: column map of ${columnMapLines(file, columnMap, printed).join("\n  ")}\n`;
+    })
+    .join("");
 }

@@ -26,7 +26,7 @@ export type Shape =
 export interface TemplateRef {
   /** Template name as written in game.yaml, e.g. "moon-card". */
   name: string;
-  /** Absolute path of templates/<game>/<name>.svg.hbs. */
+  /** Absolute path of templates/<game>/<name>.svg.hbs, else of the shared templates/shared/<name>.svg.hbs. */
   file: string;
 }
 
@@ -139,8 +139,8 @@ export interface GameModel {
   rules: unknown;
   /** What validate and build print as warnings: the data is usable but may not say what was meant. */
   warnings?: Diagnostic[];
-  /** A spreadsheet deck's column map (src/model/column-map.ts), for `validate --columns`. */
-  deckSheet?: { file: string; columnMap: ColumnEntry[] };
+  /** Each spreadsheet deck's column map (src/model/column-map.ts), for `validate --columns`. */
+  deckSheets?: { file: string; columnMap: ColumnEntry[] }[];
   paths: {
     dataDir: string;
     gameDir: string;

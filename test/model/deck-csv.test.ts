@@ -36,9 +36,9 @@ function sheetGame(game: string, ref: string, write: (t: TempData) => void, t = 
 }
 
 /** The model minus where the deck came from (the only thing a sheet deck changes). */
-/** The model without where its deck is written (a sheet's cells locate its cards: `at`, `deckSheet`). */
+/** The model without where its deck is written (a sheet's cells locate its cards: `at`, `deckSheets`). */
 function comparable(m: GameModel): unknown {
-  return { ...m, deckSheet: undefined, components: m.components.map((c) => ({ ...c, items: c.items.map((i) => ({ ...i, at: undefined })) })), paths: { ...m.paths, deck: undefined } };
+  return { ...m, deckSheets: undefined, components: m.components.map((c) => ({ ...c, items: c.items.map((i) => ({ ...i, at: undefined })) })), paths: { ...m.paths, deck: undefined } };
 }
 
 const yamlModel = (game: string) => loadGame(join(REPO, "data"), game, { templatesDir: TEMPLATES });
@@ -240,7 +240,8 @@ describe("editing one CSV row", () => {
     expect(first.cold).toBe(true);
     expect(second.changedFaces).toHaveLength(1);
     expect(second.changedFaces[0]).toContain("rising-2");
-    expect(second.written.map((f) => f.split("/").pop())).toEqual(["rising-2.png"]);
+    // faces.json records the SVG each PNG shows, so the edited card's entry changes with it.
+    expect(second.written.map((f) => f.split("/").pop())).toEqual(["faces.json", "rising-2.png"]);
     expect(png("rising-2.png").equals(before)).toBe(false);
   }, 60_000);
 });
