@@ -31,6 +31,7 @@ export const LONG_FILES = [
   "test/tts/install.test.ts",
   "test/update-pack.test.ts",
   "test/scaffold.test.ts",
+  "test/designer-sheet.test.ts",
   "test/multi-deck.test.ts",
   "test/stale-output.test.ts",
   "test/print-ink.test.ts",

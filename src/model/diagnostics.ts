@@ -228,6 +228,16 @@ export const diagnostics = {
     make("unknown-column", loc, [column], `unknown column ${JSON.stringify(column)}` + (didYouMean(column, allowed) || `; columns: ${allowed.join(", ")}`)),
   missingColumn: (loc: Location, column: string) =>
     make("missing-column", loc, [column], `missing required column ${JSON.stringify(column)}: add it to the header row (row 1) and fill it for every card`),
+  noNameColumn: (loc: Location, likely: string | undefined) =>
+    make(
+      "missing-column",
+      loc,
+      ["name"],
+      `no column is the cards' names (headings read as the name: "Name", "Card Name", "Title", "Card")` +
+        (likely === undefined
+          ? `; add a "Name" column`
+          : `; column ${JSON.stringify(likely)} looks like it: rename it "Name", or map it in game.yaml: columns: { ${JSON.stringify(likely)}: name }`),
+    ),
   duplicateColumn: (loc: Location, column: string, firstCol: number) =>
     make("duplicate-column", loc, [column], `column ${JSON.stringify(column)} appears twice (first in column ${firstCol}); remove or rename one`),
   emptyCell: (loc: Location, column: string) =>

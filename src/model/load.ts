@@ -19,7 +19,7 @@ import { resolvePointer } from "./pointer";
 import { cardFieldsSchema, componentSchema, gameSchema, type ComponentFile, type FieldValue, type GameFile, type ItemFile, type StyleFile } from "./schema/game";
 import { referenceSchema, type ReferenceFile } from "./schema/reference";
 import { buildTable } from "./tables";
-import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, Style, TemplateRef } from "./types";
+import type { Colours, Component, GameModel, Item, LoadOptions, PlayerSet, Section, SheetRow, Style, TemplateRef } from "./types";
 import { MAX_COUNT, MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_CHARS, printedChars, textProblems } from "./limits";
 import { notAnImage } from "./read-text";
 import { artProblem } from "./image-assets";
@@ -103,7 +103,7 @@ function schemasOf(gameId: string, gameSrc: YamlSource | undefined, problems: Di
 /** Fields every card has already (id, name, the printed fields) and spreadsheet columns with a meaning of their own. */
 const RESERVED_CARD_FIELDS = ["id", "name", "index", "title", "subtitle", "text", "flavor", "style", "image", "copies", "count", "fields"];
 
-export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {}): { model?: GameModel; diagnostics: Diagnostic[] } {
+export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {}): { model?: GameModel; diagnostics: Diagnostic[]; missingIcons: string[] } {
   const absData = assertDataDir(dataDir);
   assertGame(dataDir, gameId);
   const gameDir = join(absData, gameId);
@@ -148,7 +148,9 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   }
   const rulesSrc = readOptional("rules.yaml");
   const refSrc = readOptional("reference.yaml");
-  const icons = gameIcons(gameDir, absData, [gameSrc, yamlDeckSrc, ...sheetSrcs, rulesSrc, refSrc], problems);
+  const warnings: Diagnostic[] = [];
+  const missingIcons = new Set<string>();
+  const icons = gameIcons(gameId, gameDir, absData, [gameSrc, yamlDeckSrc, ...sheetSrcs, rulesSrc, refSrc], problems, warnings, missingIcons);
   const yamlDeck = yamlDeckSrc === undefined ? undefined : deckData(yamlDeckSrc, "deck.yaml", validate<{ cards: Record<string, unknown>[] }>(schemas.deck, yamlDeckSrc), problems);
   const sheetDecks = sheets.map(({ ref, sheet }, i) => {
     const src = sheetSrcs[i];
@@ -214,6 +216,8 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         components,
         deck: mainDeck?.cards ?? [],
         rules,
+        warnings: warnings.map((d) => sheets.reduce((out, { sheet }) => (sheet ? sheetDiagnostic(out, sheet) : out), d)),
+        deckSheets: sheets.flatMap(({ sheet }) => (sheet === undefined ? [] : [{ file: sheet.source.displayPath, columnMap: sheet.columnMap }])),
         paths: {
           dataDir: absData,
           gameDir,
@@ -227,14 +231,20 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
     }
   }
   const shown = problems.map((d) => sheets.reduce((out, { sheet }) => (sheet ? sheetDiagnostic(out, sheet) : out), d));
-  return { model: problems.length === 0 ? model : undefined, diagnostics: shown };
+  return { model: problems.length === 0 ? model : undefined, diagnostics: shown, missingIcons: [...missingIcons].sort() };
 }
 
-/** The game's icons; every `:name:` in its text must name one (checked once the icon files are sound). */
-function gameIcons(gameDir: string, absData: string, sources: (YamlSource | undefined)[], problems: Diagnostic[]): IconSet {
+/** The game's icons; every `:name:` in its text must name one, a `{name}` or `[name]` naming none is a warning (checked once the icon files are sound). */
+function gameIcons(gameId: string, gameDir: string, absData: string, sources: (YamlSource | undefined)[], problems: Diagnostic[], warnings: Diagnostic[], missing: Set<string>): IconSet {
   const r = loadIcons(gameDir, absData);
   problems.push(...r.diagnostics);
-  if (r.diagnostics.length === 0) for (const src of sources) problems.push(...unknownIconTokens(src, r.icons, displayPath(join(gameDir, "icons"))));
+  if (r.diagnostics.length > 0) return r.icons;
+  for (const src of sources) {
+    const found = unknownIconTokens(src, r.icons, { iconsDir: displayPath(join(gameDir, "icons")), game: gameId });
+    problems.push(...found.errors);
+    warnings.push(...found.warnings);
+    for (const name of found.missing) missing.add(name);
+  }
   return r.icons;
 }
 
@@ -327,6 +337,8 @@ interface DeckData {
   extras?: Record<string, unknown>[];
   /** Pieces the deck file holds even when it has schema errors (rows × copies). */
   rawPieces?: number;
+  /** Spreadsheet decks: each card's row and its fields' columns. */
+  rows?: SheetRow[];
 }
 
 /** A deck file read and validated; its card ids are checked unique (ids made from names are checked as the sheet is read). */
@@ -341,6 +353,7 @@ function deckData(src: YamlSource | undefined, name: string, valid: { cards: Rec
     copies: sheet?.copies,
     extras: sheet && src ? extrasOf(src.value, sheet.extraFields) : undefined,
     rawPieces: sheet ? (src === undefined ? undefined : sheet.copies.reduce((n, k) => n + k, 0)) : rawCards?.length,
+    rows: sheet && src ? sheetRows(sheet) : undefined,
   };
 }
 
@@ -533,7 +546,8 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
   const reportedStyles = new Set<string>();
   const styleOf = (name: string | undefined, path: PathSegment[], src: YamlSource = ctx.src): Style | undefined => {
     if (name === undefined) return undefined;
-    const s = styles.find((x) => x.id === name);
+    // "Crimson" in a sheet is the style crimson: ids match whatever their case and surrounding spaces.
+    const s = styles.find((x) => x.id === name) ?? styles.find((x) => x.id.toLowerCase() === name.trim().toLowerCase());
     // One message per unknown style name: a misspelt style in game.yaml would otherwise flag every card of the suit.
     if (s === undefined && ctx.parts.stylesOk && !reportedStyles.has(name) && reportedStyles.add(name)) ctx.problems.push(diagnostics.unknownName(src.locate(path), path, "style", name, styles.map((x) => x.id)));
     return s;
@@ -553,6 +567,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
     templates?: { face?: string; back?: string };
     sections?: Section[];
     itemPath?: PathSegment[];
+    at?: SheetRow;
   }): Item => {
     const ip = raw.itemPath;
     const itemFace = raw.templates?.face !== undefined && ip ? template(ctx, raw.templates.face, [...ip, "templates", "face"], checked) : face;
@@ -572,6 +587,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
       image: raw.image,
       templates: { face: itemFace, back: itemBack },
       sections: raw.sections ?? [],
+      ...(raw.at === undefined ? {} : { at: raw.at }),
     };
   };
 
@@ -613,6 +629,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
         style,
         image: card.image === undefined ? undefined : asset(ctx, String(card.image), ["cards", i, "image"], deck.src),
         fields: { ...deck.extras?.[i], ...card },
+        at: deck.rows?.[i],
       });
     });
   } else if (c.from === "reference") {
@@ -740,6 +757,13 @@ function resolvePages(
 }
 
 /** Each card's extra spreadsheet columns, by row. */
+/** Each card's row of a spreadsheet deck, and the column of each field it reads. */
+function sheetRows(sheet: SheetDeck): SheetRow[] {
+  const columns = Object.fromEntries(sheet.columnMap.filter((e) => (e.role === "field" || e.role === "extra") && e.field !== undefined).map((e) => [e.field!, { col: e.col, heading: e.heading }]));
+  const cards = (sheet.source.value as { cards?: unknown[] } | undefined)?.cards ?? [];
+  return cards.map((_card, i) => ({ file: sheet.source.displayPath, line: sheet.source.locate(["cards", i]).line ?? 1, columns }));
+}
+
 function extrasOf(value: unknown, extra: Map<string, number>): Record<string, unknown>[] {
   const cards = (value as { cards?: Record<string, unknown>[] } | undefined)?.cards ?? [];
   return cards.map((card) => Object.fromEntries(Object.entries(card).filter(([k]) => extra.has(k))));

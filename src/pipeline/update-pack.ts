@@ -10,8 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join, relative, isAbsolute, sep } from "node:path";
 import { projectRepo, repoPath, runGit, type ProjectRepo } from "../model/git";
-import { checkGame } from "../model/load";
-import { formatDiagnostic } from "../model/diagnostics";
+import { checkGame, displayPath } from "../model/load";
+import { formatDiagnostic, formatLocation } from "../model/diagnostics";
+import { readYaml } from "../model/yaml-source";
 import type { GameModel } from "../model/types";
 import { SHARED_TEMPLATES } from "../model/template-file";
 import { renderSides, type RenderedSide } from "../render/build";
@@ -218,6 +219,24 @@ export interface UpdatePack {
   files: string[];
   /** Every piece printed in the pack (face keys, each copy once, backs aside), in print order. */
   printed: string[];
+  /** What the designer should know before printing it (a version not raised). */
+  warnings: string[];
+}
+
+/**
+ * The pack's replacement cards print the game's `version:`: when it is the one the game had at
+ * `ref`, the new cards cannot be told from the ones they replace. A warning at game.yaml's line.
+ */
+export function versionNotRaised(model: GameModel, before: GameModel | undefined, ref: string): string | undefined {
+  if (before === undefined || model.version === undefined || model.version !== before.version) return undefined;
+  const where = formatLocation(readYaml(model.paths.game, displayPath(model.paths.game)).source.locate(["version"]));
+  return `${where}: version: is ${JSON.stringify(model.version)}, as it was at ${ref}: the replacement cards print the same version as the ones they replace; raise it (e.g. "${raised(model.version)}") and build again`;
+}
+
+/** "0.1" → "0.2", "v3" → "v4": the last number one higher (else the version with ".1"). */
+function raised(version: string): string {
+  const m = /^(.*?)(\d+)(\D*)$/.exec(version);
+  return m === null ? `${version}.1` : `${m[1]}${Number(m[2]) + 1}${m[3]}`;
 }
 
 /**
@@ -236,7 +255,8 @@ export async function writeUpdatePack(model: GameModel, before: GameModel | unde
     old.values = { ...old.values, version: game.values.version };
     changes = diffRenders({ game: old, sides: renderSides(old, new TemplateSet(before.paths.templatesDir)).sides }, now);
   }
-  if (changes.length === 0) return { changes, files: [], printed: [] };
+  if (changes.length === 0) return { changes, files: [], printed: [], warnings: [] };
+  const warnings = [versionNotRaised(model, before, ref)].filter((w): w is string => w !== undefined);
   const keep = new Set(changes.filter((c) => c.kind !== "removed").map((c) => c.key));
   const components: RenderComponent[] = game.components
     .map((c) => ({ ...c, items: c.items.filter((i) => keep.has(`${c.id}/${i.id}`)) }))
@@ -273,5 +293,5 @@ export async function writeUpdatePack(model: GameModel, before: GameModel | unde
     writeFileAtomic(file, pdf);
     files.push(file);
   }
-  return { changes, files, printed };
+  return { changes, files, printed, warnings };
 }

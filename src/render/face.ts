@@ -13,6 +13,7 @@ import { withSignature } from "./helper-signatures";
 import { inlineImages } from "./image-assets";
 import { iconsBesideTemplates } from "./icons";
 import { BLEED_MM, type FaceRef, type RenderGame, type Warning } from "./types";
+import type { SheetRow } from "../model/types";
 
 type Template = Handlebars.TemplateDelegate;
 
@@ -119,6 +120,20 @@ export interface RenderedFace {
 }
 
 /**
+ * Where a printed value of a spreadsheet card is: `file:row:column (column "Heading")`, by the
+ * text's label when it names a column's field, else by the field holding that value; the row
+ * alone when neither does.
+ */
+function sheetCell(at: SheetRow | undefined, values: Record<string, unknown>): RenderData["cell"] {
+  if (at === undefined) return undefined;
+  return (label, value) => {
+    const field = at.columns[label] !== undefined ? label : Object.keys(at.columns).find((f) => values[f] !== undefined && String(values[f]) === value);
+    const column = field === undefined ? undefined : at.columns[field];
+    return column === undefined ? `${at.file}:${at.line}` : `${at.file}:${at.line}:${column.col} (column ${JSON.stringify(column.heading)})`;
+  };
+}
+
+/**
  * Renders one side as SVG. Coordinates inside templates are mm with the origin at the trimmed
  * top-left corner; the root viewBox adds the bleed on every side.
  */
@@ -128,8 +143,8 @@ export function renderFace(templates: TemplateSet, game: RenderGame, ref: FaceRe
   const frame = frameFor(ref.component.width, ref.component.height);
   const warnings: Warning[] = [];
   const where = `${game.id}/${ref.component.id}/${ref.item.id}${ref.side === "back" ? " (back)" : ""}`;
-  const data: RenderData = { where, warnings, iconColors: game.iconColors, icons: game.icons ?? iconsBesideTemplates(templates.dir, game.id), fonts: game.fonts ?? [] };
   const values = ref.side === "back" && ref.item.backValues ? ref.item.backValues : ref.item.values;
+  const data: RenderData = { where, warnings, iconColors: game.iconColors, icons: game.icons ?? iconsBesideTemplates(templates.dir, game.id), fonts: game.fonts ?? [], cell: sheetCell(ref.item.at, values) };
   const context = {
     game: { id: game.id, title: game.title, ...game.values },
     component: { id: ref.component.id, title: ref.component.title, ...ref.component.values },

@@ -14,7 +14,7 @@ import { didYouMean } from "../model/suggest";
 import { listFaces, type FaceEntry } from "./faces";
 import { readTemplateText, renderFace, templateName, type TemplateSet } from "./face";
 import type { RenderGame, Warning } from "./types";
-import { CALL_AT, callProblem, styleProblem } from "./helper-signatures";
+import { CALL_AT, callProblem, optionValuesProblem } from "./helper-signatures";
 
 function shown(abs: string): string {
   const rel = relative(process.cwd(), abs);
@@ -211,10 +211,11 @@ function callProblems(ast: hbs.AST.Program, file: string): Diagnostic[] {
       const params = (n.params as unknown[]) ?? [];
       const pairs = (n.hash as { pairs?: { key: string; value: { type: string; value?: unknown } }[] } | undefined)?.pairs ?? [];
       const hash = pairs.map((p) => p.key);
-      const style = pairs.find((p) => p.key === "style" && p.value.type === "StringLiteral")?.value.value;
+      // Values written in the template (strings) are known now; others are checked as the face renders.
+      const written = Object.fromEntries(pairs.filter((p) => p.value.type === "StringLiteral").map((p) => [p.key, p.value.value]));
       // {{name}} alone is a value, not a call, unless the helper is a block.
       const call = path?.type === "PathExpression" && (params.length > 0 || hash.length > 0 || n.type !== "MustacheStatement");
-      const problem = call ? (callProblem(path.original, params.length, hash) ?? styleProblem(path.original, style)) : undefined;
+      const problem = call ? (callProblem(path.original, params.length, hash) ?? optionValuesProblem(path.original, written)) : undefined;
       if (problem !== undefined) {
         const loc = (n.loc as PathNode["loc"]) ?? path.loc;
         out.push(problem_("template-helper-call", { file, line: loc?.start.line ?? 1, col: (loc?.start.column ?? 0) + 1 }, problem));

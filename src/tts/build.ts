@@ -23,6 +23,7 @@ import type { Component, GameModel, Item } from "../model/types";
 import { BOARD_UNITS_AT_SCALE_1, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, tableAreas } from "../table/layout";
 import { deckPointFor, handSeats, seatsProblem, usedPlaces, type HandSeat } from "../table/seats";
 import { playersMaxAt } from "../model/load";
+import { replaceIconTokens } from "../model/icon-tokens";
 import { areaLabels, areaOutline, areaZone, type VectorLine } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
@@ -122,9 +123,10 @@ function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
   return pathToFileURL(path.join(ctx.finalImagesDir, name)).href;
 }
 
-/** Printed text for a tooltip: `:icon:` tokens become their names. */
-function describe(text: string | undefined): string {
-  return text === undefined ? "" : text.replace(/:([a-z0-9-]+):/g, "$1").trim();
+/** Printed text for a tooltip: icon tokens (`:fish:`, and `{fish}`, `[fish]` naming an icon) become their names. */
+function describe(ctx: Ctx, text: string | undefined): string {
+  const icons = ctx.model.icons ?? {};
+  return text === undefined ? "" : replaceIconTokens(text, (name) => Object.prototype.hasOwnProperty.call(icons, name), (name) => name).trim();
 }
 
 interface Physical {
@@ -209,7 +211,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
         Name: objectName(NAMES.card),
         Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
         Nickname: p.item.name,
-        Description: describe(p.item.text ?? p.item.subtitle),
+        Description: describe(ctx, p.item.text ?? p.item.subtitle),
         GMNotes: p.note,
         Memo: component.id,
         CardID: cardIds.get(p)!,
@@ -229,7 +231,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Name: objectName(NAMES.deck),
       Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
       Nickname: label,
-      Description: describe(component.description),
+      Description: describe(ctx, component.description),
       GMNotes: "",
       Memo: component.id,
       DeckIDs: cards.map((c) => c.CardID),
@@ -266,7 +268,7 @@ async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[
       Name: objectName(NAMES.card),
       Transform: transform(spot.x, 1, spot.z, 180, scale),
       Nickname: p.item.name,
-      Description: describe(p.item.text),
+      Description: describe(ctx, p.item.text),
       GMNotes: p.note,
       Memo: component.id,
       CardID: key * 100,
@@ -291,7 +293,7 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Name: objectName(NAMES.board),
       Transform: transform(spot.x, 1, spot.z, 0, s),
       Nickname: p.item.name,
-      Description: describe(p.item.text ?? component.description),
+      Description: describe(ctx, p.item.text ?? component.description),
       GMNotes: p.note,
       Memo: component.id,
       Locked: true,
@@ -334,7 +336,7 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       GUID: ctx.guids.next(`token/${p.note}`),
       Transform: transform(round3(spot.x + (i % 5) * (widthUnits + 0.2) - 2 * widthUnits), 1 + Math.floor(i / 5) * 0.3, spot.z, 180, s),
       Nickname: p.item.name,
-      Description: describe(p.item.text ?? component.description),
+      Description: describe(ctx, p.item.text ?? component.description),
       GMNotes: p.note,
       Memo: component.id,
     };

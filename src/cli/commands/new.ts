@@ -14,7 +14,8 @@ import { jsonSchemaFiles } from "../../model/json-schema";
 import { gameFolders, writeScaffold, type ScaffoldFiles } from "../../scaffold/files";
 import { pokerGame } from "../../scaffold/poker";
 import { engineGame } from "../../scaffold/engine";
-import { gameFromSheet } from "../../scaffold/from-sheet";
+import { gameFromSheet, PRINTED_PARTS, type SheetScaffold } from "../../scaffold/from-sheet";
+import { columnMapLines } from "../column-map-print";
 import { UsageError } from "../errors";
 
 interface NewFlags {
@@ -53,12 +54,8 @@ export function newCommand(id: string, flags: NewFlags): number {
   if (flags.engine === true && statSync(roots.engine, { throwIfNoEntry: false })?.isDirectory() !== true) {
     throw new UsageError(`syzygy new: --engine needs the engines' folder of a clone of syzygy: no folder ${shown(roots.engine)} (give it with --engine-dir)`);
   }
-  const made =
-    flags.engine === true
-      ? { files: engineGame(id), renamed: [] as [string, string][], icons: [] as string[] }
-      : sheets === undefined
-        ? { files: pokerGame(id), renamed: [] as [string, string][], icons: [] as string[] }
-        : gameFromSheet(id, sheets);
+  const made: Partial<SheetScaffold> & { files: ScaffoldFiles; icons: string[] } =
+    flags.engine === true ? { files: engineGame(id), icons: [] } : sheets === undefined ? { files: pokerGame(id), icons: [] } : gameFromSheet(id, sheets);
   const files: ScaffoldFiles = new Map(made.files);
   const schemas = jsonSchemaFiles();
   for (const name of SHARED_SCHEMAS) files.set(`data/schema/${name}`, schemas.get(name)!);
@@ -66,12 +63,15 @@ export function newCommand(id: string, flags: NewFlags): number {
     if (existsSync(folder)) throw new UsageError(`syzygy new: ${shown(folder)} already exists; choose another id or move it away`);
   }
   const written = writeScaffold(files, roots);
-  for (const [column, field] of made.renamed) process.stdout.write(`column "${column}" is the field ${field} (game.yaml columns: maps it)\n`);
-  if (made.icons.length > 0) {
-    process.stdout.write(`${made.icons.length} placeholder icon${made.icons.length === 1 ? "" : "s"} for the sheet's tokens (${made.icons.map((i) => `:${i}:`).join(" ")}) in ${shown(resolve(roots.data, id, "icons"))}/: draw the real ones over them\n`);
+  for (const { ref, columnMap } of made.columnMaps ?? []) {
+    const lines = columnMapLines(shown(resolve(roots.data, id, ref)), columnMap, (field) => PRINTED_PARTS.has(field));
+    process.stdout.write(`Column map (which column feeds which part of the card; npx syzygy validate ${id} --columns shows it again):\n${lines.map((l) => `  ${l}`).join("\n")}\n`);
   }
-  for (const d of "decks" in made ? (made.decks ?? []) : []) process.stdout.write(`deck ${d.id}: ${d.ref}, ${d.cards} cards\n`);
-  for (const line of "skipped" in made ? (made.skipped ?? []) : []) process.stdout.write(`${line}\n`);
+  if (made.icons.length > 0) {
+    process.stdout.write(`${made.icons.length} placeholder icon${made.icons.length === 1 ? "" : "s"} for the sheet's icon tokens (${made.icons.join(" ")}) in ${shown(resolve(roots.data, id, "icons"))}/: draw the real ones over them\n`);
+  }
+  for (const d of made.decks ?? []) process.stdout.write(`deck ${d.id}: ${d.ref}, ${d.cards} cards\n`);
+  for (const line of made.skipped ?? []) process.stdout.write(`${line}\n`);
   for (const f of written) process.stdout.write(`  ${shown(f)}\n`);
   if (flags.engine === true) {
     process.stdout.write(
