@@ -21,6 +21,7 @@ import { WorkerPool } from "../src/pipeline/pool";
 import type { RenderGame } from "../src/render/types";
 import { DATA, REPO, TEMPLATES, subset, tempDir, templates } from "./render-support";
 import { DATA_GAMES } from "./games";
+import { run } from "./cli-support";
 
 /** A copy of one game's data folder, to edit freely. */
 function copyGame(id: string): string {
@@ -121,6 +122,52 @@ describe("unknown :name: tokens", () => {
     expect(d[0].location.col).toBeGreaterThan(1);
     expect(d[0].message).toContain('"solr"');
     expect(d[0].message).toContain('did you mean "solar"');
+  });
+
+  it("one error per missing icon, listing every card that uses it (not one per card)", () => {
+    const data = copyGame("eclipsed");
+    const deck = join(data, "eclipsed/deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace(/Each meld with a :solar: card \+([234]) pts\./g, "Each meld with a :moon: card +$1 pts."));
+    const d = check(data, "eclipsed").diagnostics.filter((x) => x.code === "unknown-icon");
+    expect(d).toHaveLength(1);
+    expect(d[0].message).toContain('unknown icon "moon", used by solar-2, solar-3, solar-4: icons are SVG files in');
+    expect(d[0].message).toContain("`syzygy icons eclipsed` makes a placeholder");
+  });
+
+  it("{name} and [name] naming no icon are warnings (they may be plain text), one per name; the game still loads", () => {
+    const data = copyGame("eclipsed");
+    const deck = join(data, "eclipsed/deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace("card +2 pts.", "card +2 {solr}.").replace("card +3 pts.", "card +3 [solr] [1].").replace("card +4 pts.", "card +4 {solar}."));
+    const r = check(data, "eclipsed");
+    expect(r.diagnostics.map(formatDiagnostic)).toEqual([]);
+    expect(r.model?.warnings?.map((w) => [w.code, w.message])).toEqual([
+      ["unknown-icon", 'text: {solr} names no icon, so it prints as typed; used by solar-2, solar-3. To draw an icon there, add ' + `${join(data, "eclipsed", "icons")}/solr.svg (\`syzygy icons eclipsed\` makes a placeholder; there now: arc.svg, bolt.svg, snowflake.svg, solar.svg, solar-eclipse.svg, stasis.svg, sun.svg, trick.svg, void.svg) (did you mean "solar"?)`],
+    ].map(([code, m]) => [code, m.replace(/^text: /, "")]));
+    expect(r.missingIcons).toEqual(["solr"]);
+  });
+
+  it("syzygy icons <game> writes a placeholder for each token without a file, never over a drawing, and the game builds", async () => {
+    const data = copyGame("eclipsed");
+    const deck = join(data, "eclipsed/deck.yaml");
+    writeFileSync(deck, readFileSync(deck, "utf8").replace("card +2 pts.", "card +2 :moon:.").replace("card +3 pts.", "card +3 {tide} [wave]."));
+    expect(check(data, "eclipsed").model).toBeUndefined();
+    const drawn = readFileSync(join(data, "eclipsed/icons/solar.svg"), "utf8");
+    const r = await run("icons", "eclipsed", "--data", data);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("eclipsed: 3 placeholder icons in");
+    expect(r.out).toMatch(/moon\.svg\n {2}tide\.svg\n {2}wave\.svg\n/);
+    const after = check(data, "eclipsed");
+    expect(after.diagnostics.map(formatDiagnostic)).toEqual([]);
+    expect(after.model?.warnings).toEqual([]);
+    expect(readFileSync(join(data, "eclipsed/icons/solar.svg"), "utf8")).toBe(drawn);
+    const svg = renderSides(renderGameFrom(after.model!), templates()).sides.find((x) => x.key === "cards/solar-3")!.svg;
+    expect(svg).not.toContain("{tide}");
+    expect(svg).not.toContain("[wave]");
+    const again = await run("icons", "eclipsed", "--data", data);
+    expect(again.out).toContain("every icon token has its file");
+    const named = await run("icons", "eclipsed", "star", "--data", data);
+    expect(named.out).toMatch(/1 placeholder icon in .*\n {2}star\.svg/);
+    expect((await run("icons", "eclipsed", "Bad Name", "--data", data)).code).toBe(2);
   });
 
   it("in a template, an unknown icon name fails the face with the closest name", () => {

@@ -93,6 +93,18 @@ describe("text layout", () => {
     expect(r.size).toBe(3);
   });
 
+  it("draws {icon} and [icon] as designers type them; a brace or bracket naming no icon, [2] and [two words] stay text as typed", () => {
+    const icons = eclipsedIcons;
+    expect(tokenize("{sun} melds", icons)[0]).toEqual([{ kind: "icon", name: "sun" }]);
+    expect(tokenize("Carries [sun],", icons)[1]).toEqual([{ kind: "icon", name: "sun" }, { kind: "word", text: "," }]);
+    expect(tokenize("({sun})", icons)[0]).toEqual([{ kind: "word", text: "(" }, { kind: "icon", name: "sun" }, { kind: "word", text: ")" }]);
+    for (const plain of ["[2]", "{x}", "[fish]", "{Sun}", "{1}", "[sun", "sun]"]) expect(tokenize(plain, icons)).toEqual([[{ kind: "word", text: plain }]]);
+    const r = layoutText("Discard [2] cards, [see rules] or {sun}.", box, { size: 3, icons });
+    expect((r.svg.match(/<g transform="translate/g) ?? []).length).toBe(1);
+    expect(r.svg).toContain("[2]");
+    expect(r.svg).toContain("[see");
+  });
+
   it("draws :icon: tokens and suit glyphs as vector shapes, never as font glyphs", () => {
     const icons = eclipsedIcons;
     expect(tokenize(":sun: melds +2", icons)[0]).toEqual([{ kind: "icon", name: "sun" }]);

@@ -129,7 +129,7 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     }
   });
 
-  it("refuses an id in use, an id that is not one, and an engine game's id (usage errors, exit 2)", async () => {
+  it("refuses an id in use, an id that is not one, an engine game's id and a shared folder's name (usage errors, exit 2)", async () => {
     const again = await run("new", "moon-poker", "--data", p.data);
     expect(again.code).toBe(2);
     expect(again.err).toMatch(/moon-poker already exists; choose another id/);
@@ -139,6 +139,11 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     const taken = await run("new", "lunar-trick", "--data", p.data);
     expect(taken.code).toBe(2);
     expect(taken.err).toMatch(/"lunar-trick" is a game with a rules engine/);
+    for (const shared of ["shared", "partials", "schema"]) {
+      const folder = await run("new", shared, "--data", p.data);
+      expect(folder.code, shared).toBe(2);
+      expect(folder.err).toContain(`"${shared}" names a folder every game shares`);
+    }
   });
 
   it("leaves nothing behind when it cannot write the game whole", async () => {
@@ -167,17 +172,18 @@ describe("syzygy new <id> --from-csv: a deck from a spreadsheet (issue 25, item 
     fs.writeFileSync(csv, SHEET);
     const made = await run("new", "spells", "--from-csv", csv, "--data", p.data);
     expect(made.code, made.err).toBe(0);
-    expect(made.out).toContain("2 placeholder icons for the sheet's tokens (:fire: :shield:)");
-    expect(made.out).toContain('column "Flavour" is the field flavor');
+    expect(made.out).toContain("2 placeholder icons for the sheet's icon tokens (fire shield)");
+    expect(made.out).toMatch(/E "Flavour" +→ flavor +flavour text\n/);
+    expect(made.out).toMatch(/G "# Notes" +private +never read/);
     // The designer's file is copied byte for byte: it stays the source.
     expect(fs.readFileSync(path.join(p.data, "spells", "cards.csv"))).toEqual(fs.readFileSync(csv));
     const game = fs.readFileSync(path.join(p.data, "spells", "game.yaml"), "utf8");
-    expect(game).toContain("cardFields:\n  cost: integer\n  cardType: text\n");
+    expect(game).toContain("cardFields:\n  cost: integer\n  type: text\n");
     expect(game).not.toMatch(/^\s*count:/m);
     expect(fs.readdirSync(path.join(p.data, "spells", "icons")).sort()).toEqual(["fire.svg", "shield.svg"]);
     const model = loadGame(p.data, "spells");
     expect(model.components[0].count).toBe(4);
-    expect(model.components[0].items.map((i) => [i.id, i.copies, i.fields.cost, i.fields.cardType, i.flavor ?? null])).toEqual([
+    expect(model.components[0].items.map((i) => [i.id, i.copies, i.fields.cost, i.fields.type, i.flavor ?? null])).toEqual([
       ["fire-bolt", 2, 3, "Attack", "Hot, hot."],
       ["stone-wall", 1, 2, "Structure", null],
       ["quick-step", 1, 0, "Action", null],
@@ -247,7 +253,7 @@ describe("syzygy new <id> --from-csv: a deck from a spreadsheet (issue 25, item 
     fs.writeFileSync(csv, "cost,text\n1,x\n");
     const r = await run("new", "bad", "--from-csv", csv, "--data", p.data);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`${csv}:1:1: the first row names no "name" column`);
+    expect(r.err).toContain(`${csv}:1:1: no column is the cards' names (headings read as the name: "Name", "Card Name", "Title", "Card"); add a "Name" column`);
     expect(fs.existsSync(path.join(p.data, "bad"))).toBe(false);
   });
 

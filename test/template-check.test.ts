@@ -4,6 +4,7 @@
  * text that does not fit is marked in the gallery, counted by build, and an error for pod and
  * with --strict.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -74,7 +75,21 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     const r = await validateWith(p, '{{{text item.name 1 1 10 10 colour="red"}}}\n');
     expect(r.err).toContain(`${at()}:1: helper text has no option colour= (did you mean "color"?)`);
     const style = await validateWith(p, '{{{text item.name 1 1 10 10 style="bolder"}}}\n');
-    expect(style.err).toContain(`${at()}:1: helper text: style="bolder" is no type style (did you mean "bold"?); styles: regular, bold, heavy, italic`);
+    expect(style.err).toContain(`${at()}:1: helper text: style="bolder" is no type style (did you mean "bold"?); style is one of regular, bold, heavy, italic`);
+  });
+
+  it("an option value that does not exist is an error naming the ones that do (align=\"right\" → end)", async () => {
+    const align = await validateWith(p, '{{{text item.name 1 1 10 10 align="right"}}}\n');
+    expect(align.code).toBe(1);
+    expect(align.err).toContain(`${at()}:1: helper text: align="right" is no horizontal alignment (for "right" write align="end"); align is one of start, middle, end`);
+    const valign = await validateWith(p, '{{{text item.name 1 1 10 10 valign="centre"}}}\n');
+    expect(valign.err).toContain(`helper text: valign="centre" is no vertical alignment (for "centre" write valign="middle"); valign is one of top, middle, bottom`);
+    const fit = await validateWith(p, '{{{image item.image 1 1 10 10 fit="cove"}}}\n');
+    expect(fit.err).toContain(`helper image: fit="cove" is no way to fit the picture (did you mean "cover"?); fit is one of cover, contain, stretch`);
+    // A value from the data is checked as the face renders, and located at the call.
+    const fromData = await validateWith(p, "{{{text item.name 1 1 10 10 align=item.type}}}\n");
+    expect(fromData.code).toBe(1);
+    expect(fromData.err).toMatch(/card\.svg\.hbs:\d+:1: cards\/fire-bolt: helper text: align="Attack" is no horizontal alignment; align is one of start, middle, end/);
   });
 
   it("an unclosed {{#if}} is reported where it opens, not at the end of the file", async () => {
@@ -133,14 +148,36 @@ describe("template mistakes: located, plain messages from validate (issue 25, it
     }
   });
 
-  it("an unknown icon token says where icons go and what is there", async () => {
+  it("a {token} naming no icon is a located warning from validate and build, and prints as typed", async () => {
     const deck = path.join(p.data, "spells", "cards.csv");
     const sheet = fs.readFileSync(deck, "utf8");
-    fs.writeFileSync(deck, sheet.replace("Block one attack.", "Block :ice:."));
+    fs.writeFileSync(deck, sheet.replace("Block one attack.", "Block one {ice} attack."));
+    try {
+      const warning = `warning: ${deck}:3:4: text: {ice} names no icon, so it prints as typed; used by stone-wall (row 3). To draw an icon there, add `;
+      const v = await run("validate", "--data", p.data, "--no-render");
+      expect(v.code, v.err).toBe(0);
+      expect(v.err).toContain(warning);
+      const b = await run("build", "spells", "--data", p.data, "--out", p.out, "--no-tts", "--no-png", "--paper", "a4");
+      expect(b.code, b.err).toBe(0);
+      expect(b.err).toContain(warning);
+      expect(b.out).toMatch(/, 1 warning\n/);
+      expect(execFileSync("pdftotext", ["-raw", path.join(p.out, "spells", "print", "spells-a4.pdf"), "-"], { encoding: "utf8" })).toContain("Block one {ice} attack.");
+    } finally {
+      fs.writeFileSync(deck, sheet);
+    }
+  });
+
+  it("an unknown icon token is one error listing the cards that use it, saying where icons go and what is there", async () => {
+    const deck = path.join(p.data, "spells", "cards.csv");
+    const sheet = fs.readFileSync(deck, "utf8");
+    fs.writeFileSync(deck, sheet.replace("Block one attack.", "Block :ice:.").replace("Deal 3 damage :fire:.", "Deal 3 :ice: damage :fire:."));
     try {
       const r = await run("validate", "--data", p.data);
       expect(r.code).toBe(1);
-      expect(r.err).toMatch(/cards\.csv:3:4: text: unknown icon "ice": icons are SVG files in .*data\/spells\/icons\/, one per name; add .*icons\/ice\.svg \(there now: fire\.svg\)/);
+      expect(r.err).toMatch(
+        /cards\.csv:2:4: text: unknown icon "ice", used by fire-bolt \(row 2\), stone-wall \(row 3\): icons are SVG files in .*data\/spells\/icons\/, one per name; add .*icons\/ice\.svg \(`syzygy icons spells` makes a placeholder; there now: fire\.svg\)/,
+      );
+      expect(r.err.match(/unknown icon/g)).toHaveLength(1);
     } finally {
       fs.writeFileSync(deck, sheet);
     }
@@ -154,13 +191,13 @@ describe("overflowing text is visible (issue 25, item 5)", () => {
     p = await project();
   }, 60_000);
 
-  it("validate warns, and with --strict it is an error naming each face", async () => {
+  it("validate warns, naming the sheet, row and column, and with --strict it is an error naming each face", async () => {
     const warned = await validateWith(p, tiny);
     expect(warned.code).toBe(0);
-    expect(warned.err).toContain('warning: spells/cards/fire-bolt: text "Deal 3 damage :fire:." overflows');
+    expect(warned.err).toContain(`warning: spells/cards/fire-bolt: ${path.join(p.data, "spells", "cards.csv")}:2:4 (column "Text"): text "Deal 3 damage :fire:." overflows`);
     const strict = await validateWith(p, tiny, "--strict");
     expect(strict.code).toBe(1);
-    expect(strict.err).toContain("syzygy validate --strict: 2 faces with text that does not fit (--strict):\n  spells/cards/fire-bolt: text");
+    expect(strict.err).toContain(`syzygy validate --strict: 2 faces with text that does not fit (--strict):\n  spells/cards/fire-bolt: ${path.join(p.data, "spells", "cards.csv")}:2:4 (column "Text"): text`);
   });
 
   it("build counts it in the summary and marks the face in the gallery (listed at the top); --strict and --pod fail and keep the last outputs", async () => {

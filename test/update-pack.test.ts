@@ -38,6 +38,11 @@ describe("syzygy build --changed-since <git ref>: the update pack (issue 25, ite
     git(repo, "add", "-A");
     git(repo, "commit", "-qm", "v1");
     git(repo, "tag", "v1");
+    // A repository whose config names commands (issue 36.1): git must run none of them.
+    git(repo, "config", "core.fsmonitor", `touch ${path.join(repo, "PWNED-fsmonitor")}; false`);
+    git(repo, "config", "filter.evil.smudge", `touch ${path.join(repo, "PWNED-smudge")}; cat`);
+    git(repo, "config", "filter.evil.clean", `touch ${path.join(repo, "PWNED-clean")}; cat`);
+    fs.writeFileSync(path.join(repo, ".git", "info", "attributes"), "* filter=evil\n");
     const v1 = await run("build", "spells", "--data", path.join(repo, "data"), "--out", path.join(repo, "out-v1"), "--no-tts", "--paper", "a4");
     expect(v1.code, v1.err).toBe(0);
     fs.writeFileSync(path.join(repo, "data", "spells", "cards.csv"), V2);
@@ -57,6 +62,7 @@ describe("syzygy build --changed-since <git ref>: the update pack (issue 25, ite
     expect(expected).toEqual(["cards/fire-bolt", "cards/ice-lance", "cards/quick-step"]);
     expect(built.code, built.err).toBe(0);
     expect(built.out).toContain("spells: since v1: 2 changed, 1 added, 1 removed");
+    expect(built.err).not.toContain("version:"); // raised to 0.2
     const file = path.join(repo, "out", "spells", "update", "spells-since-v1-a4.pdf");
     expect(fs.existsSync(file)).toBe(true);
     const model = loadGame(path.join(repo, "data"), "spells");
@@ -80,7 +86,37 @@ describe("syzygy build --changed-since <git ref>: the update pack (issue 25, ite
     // The PDF: changelog (and its blank back), then the cards' front and back pages.
     const pages = Number(/\/Type \/Pages[^>]*\/Count (\d+)/.exec(fs.readFileSync(file, "latin1"))?.[1]);
     expect(pages).toBe(4);
+    expect(fs.readdirSync(repo).filter((f) => f.startsWith("PWNED"))).toEqual([]);
   });
+
+  it("warns when version: is the one of the earlier version; a private notes column never reaches the changelog", async () => {
+    const yaml = path.join(repo, "data", "spells", "game.yaml");
+    const deck = path.join(repo, "data", "spells", "cards.csv");
+    const [text, cards] = [fs.readFileSync(yaml, "utf8"), fs.readFileSync(deck, "utf8")];
+    fs.writeFileSync(yaml, text.replace('version: "0.2"', 'version: "0.1"'));
+    fs.writeFileSync(deck, cards.replace("Copies\n", "Copies,Notes for me,# Later\n").replace(/,(\d)\n/g, ",$1,SECRET too strong?,SECRET maybe\n"));
+    try {
+      const r = await run("build", "spells", "--data", path.join(repo, "data"), "--out", path.join(repo, "out-same"), "--no-tts", "--no-png", "--paper", "a4", "--changed-since", "v1");
+      expect(r.code, r.err).toBe(0);
+      const line = text.split("\n").findIndex((l) => l.startsWith("version:")) + 1;
+      expect(r.err).toContain(`warning: ${path.join(repo, "data", "spells", "game.yaml")}:${line}:10: version: is "0.1", as it was at v1: the replacement cards print the same version as the ones they replace; raise it (e.g. "0.2") and build again`);
+      const model = loadGame(path.join(repo, "data"), "spells");
+      const earlier = gameAtRef(model, "v1");
+      try {
+        const pack = await writeUpdatePack(model, earlier.model, "v1", { outDir: path.join(repo, "out-same-check"), papers: ["a4"] });
+        expect(JSON.stringify(pack.changes)).not.toContain("SECRET");
+        expect(pack.changes.map((c) => c.key)).toEqual(["cards/fire-bolt", "cards/quick-step", "cards/ice-lance", "cards/stone-wall"]);
+        const pdf = execFileSync("pdftotext", [pack.files[0], "-"], { encoding: "utf8" });
+        expect(pdf).toContain("Deal 4 damage");
+        expect(pdf).not.toContain("SECRET");
+      } finally {
+        earlier.cleanup();
+      }
+    } finally {
+      fs.writeFileSync(yaml, text);
+      fs.writeFileSync(deck, cards);
+    }
+  }, 60_000);
 
   it("a ref that names nothing is a usage error before anything is written", async () => {
     const r = await run("build", "spells", "--data", path.join(repo, "data"), "--out", path.join(repo, "out-bad"), "--no-tts", "--paper", "a4", "--changed-since", "v9");

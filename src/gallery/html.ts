@@ -9,6 +9,8 @@
 import type { RenderedSide } from "../render/build";
 import { BLEED_MM, type CutShape, type RenderComponent, type RenderGame, type Warning } from "../render/types";
 import type { PaperThumbs } from "./page-thumbs";
+import type { IconSet } from "../render/icons";
+import { replaceIconTokens } from "../model/icon-tokens";
 
 export interface GalleryInput {
   game: RenderGame;
@@ -19,6 +21,8 @@ export interface GalleryInput {
   png: boolean;
   /** Print files, relative to out/<game>/. */
   pdfs: string[];
+  /** Those of `pdfs` made from older data than this gallery shows. */
+  stale?: string[];
   /** Warnings of the build (template text that overflowed, missing icons…). */
   warnings?: Warning[];
   /** Thumbnails of the printed pages, per paper, in print order. */
@@ -28,7 +32,8 @@ export interface GalleryInput {
 /** The safe area: 1/8 in inside the trim (the templates' `frame.safe`). */
 const SAFE_MM = BLEED_MM;
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** HTML text and attribute values: the five characters that could end or open markup. */
+export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Keys whose values are styling, not printed words. */
 const NOT_TEXT = new Set(["colours", "style", "styles", "palette", "image", "set", "copies"]);
@@ -43,16 +48,15 @@ function strings(value: unknown, out: string[], depth = 0): void {
   }
 }
 
-/** `:icon:` tokens read as their names; whitespace collapsed. */
-function plain(s: string): string {
-  return s.replace(/:([a-z0-9-]+):/g, "$1").replace(/\s+/g, " ").trim();
+/** Icon tokens read as their names (`{fish}` and `[fish]` only when they name an icon); whitespace collapsed. */
+function plain(s: string, icons: IconSet): string {
+  return replaceIconTokens(s, (name) => Object.prototype.hasOwnProperty.call(icons, name), (name) => name)
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === "string" && v.trim() !== "" ? plain(v) : typeof v === "number" ? String(v) : undefined;
-}
-
-function caption(side: RenderedSide): { title: string; lines: string[]; search: string } {
+function caption(side: RenderedSide, icons: IconSet): { title: string; lines: string[]; search: string } {
+  const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? plain(v, icons) : typeof v === "number" ? String(v) : undefined);
   const values = side.side === "back" && side.item.backValues ? side.item.backValues : side.item.values;
   const name = str(values.name) ?? str(values.title) ?? side.item.id;
   const title = str(values.title);
@@ -61,7 +65,7 @@ function caption(side: RenderedSide): { title: string; lines: string[]; search: 
   const lines = shared ? [] : [title === name ? undefined : title, str(values.subtitle), str(values.text), str(values.flavor)].filter((s): s is string => s !== undefined);
   const words: string[] = [side.component.title, side.component.id, side.item.id, side.side];
   if (!shared) strings(values, words);
-  return { title: heading, lines, search: plain(words.join(" ")).toLowerCase() };
+  return { title: heading, lines, search: plain(words.join(" "), icons).toLowerCase() };
 }
 
 /** Display width in CSS px: 2.6 px per mm of the full art (with bleed), capped for big sheets. */
@@ -142,7 +146,7 @@ function overflowSection(over: Map<string, string[]>): string {
 }
 
 function figure(side: RenderedSide, input: GalleryInput, over?: string[]): string {
-  const c = caption(side);
+  const c = caption(side, input.game.icons ?? {});
   const w = displayWidth(side.component);
   const h = Math.round((w * (side.component.height + 2 * BLEED_MM)) / (side.component.width + 2 * BLEED_MM));
   const src = `cards/${side.file}?v=${(input.hashes.get(side.key) ?? "").slice(0, 12)}`;
@@ -243,7 +247,12 @@ export function galleryHtml(input: GalleryInput): string {
   const over = overflowing(input);
   const byComponent = game.components.map((c) => section(c, input.sides.filter((s) => s.component.id === c.id), input, over));
   const warnings = input.warnings ?? [];
-  const pdfs = input.pdfs.map((p) => `<a href="${esc(p)}">${esc(p.slice(p.lastIndexOf("/") + 1))}</a>`).join(" · ");
+  const pdfs = input.pdfs
+    .map((p) => {
+      const link = `<a href="${esc(p)}">${esc(p.slice(p.lastIndexOf("/") + 1))}</a>`;
+      return input.stale?.includes(p) === true ? `<s class="stale" title="made from older data: build again with its options">${link}</s> (stale)` : link;
+    })
+    .join(" · ");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(game.title)} — preview gallery</title><style>${STYLE}</style></head>

@@ -1,7 +1,8 @@
 /**
  * A deck kept in a spreadsheet: `deck: cards.csv` or `deck: cards.xlsx#Sheet1` on a component in
- * game.yaml. Row 1 names the card fields (dotted names such as `art.credit` for nested fields), each
- * further row is one card, an optional `copies` (or `count`) column prints a card more than once.
+ * game.yaml. Row 1 names the card fields (dotted names such as `art.credit` for nested fields, and
+ * the usual headings of a card's parts: src/model/column-map.ts), each further row is one card, an
+ * optional copies column (`Copies`, `Qty`…) prints a card more than once.
  *
  * The rows become the same `{ cards: [...] }` value a deck.yaml holds, wrapped as a YamlSource whose
  * `locate` answers with `file:row:column`, so the deck schema, the text checks and every
@@ -9,6 +10,7 @@
  * card schema: a cell under a number field is read as a number, under a text field as text (so an
  * index "7" stays text), an empty cell is a field not given.
  */
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type * as CsvParse from "csv-parse/sync";
 import type * as CsvStringify from "csv-stringify/sync";
@@ -20,6 +22,9 @@ import { readDataBytes, decodeUtf8 } from "./read-text";
 import { readXlsxSync, sheetTooBig, type Cell } from "./xlsx-read";
 import { readCsvCell, safeCsvCell } from "./csv-cell";
 import type { YamlSource } from "./yaml-source";
+import { likelyNameColumn, mapHeader, type ColumnEntry } from "./column-map";
+
+export { columnKey, fieldName } from "./column-map";
 
 // The CSV libraries load with the first sheet read or written: most games have no sheet, and
 // every `syzygy build` and `validate` would pay ~40 ms for them at start-up.
@@ -45,9 +50,6 @@ export function parseDeckRef(value: string): DeckRef {
   return { file, format, sheet: hash < 0 ? undefined : value.slice(hash + 1) };
 }
 
-/** The column that says how many copies of a card are printed (either spelling). */
-export const COPIES_COLUMNS = ["copies", "count"] as const;
-
 export interface SheetDeck {
   /** Reads like deck.yaml's source: value `{ cards }` (undefined when the sheet could not be read), cells located by row and column. */
   source: YamlSource;
@@ -59,25 +61,18 @@ export interface SheetDeck {
   extraFields: Map<string, number>;
   /** True when the sheet has no id column and each card's id is made from its name. */
   derivedIds: boolean;
+  /** Every column of row 1 and what it feeds (src/model/column-map.ts). */
+  columnMap: ColumnEntry[];
   diagnostics: Diagnostic[];
 }
+
+/** Fields every card has (the printed ones): a part's usual heading may name them. */
+const SHARED_FIELDS = new Set(["id", "name", "index", "title", "subtitle", "text", "flavor", "style", "image"]);
 
 /** Options of a spreadsheet deck from game.yaml. */
 export interface SheetOptions {
   /** Column heading → card field, for headings that do not match a field by themselves. */
   columns?: Record<string, string>;
-}
-
-/** A heading or field name as compared: letters and digits only, lower case ("Card Type" = "cardType" = "card_type"). */
-export function columnKey(name: string): string {
-  return name.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-}
-
-/** "Card Type" → "cardType": a field name templates can read (letters and digits, starting with a letter). */
-export function fieldName(column: string): string {
-  const words = column.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
-  const name = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
-  return /^\p{L}/u.test(name) ? name : `field${name}`;
 }
 
 /** "Fire Bolt!" → "fire-bolt": a card id made from its name (stable: the same name gives the same id). */
@@ -91,11 +86,6 @@ export function slug(text: string): string {
   return s === "" ? "card" : /^[a-z]/.test(s) ? s : `card-${s}`;
 }
 
-/** A heading starting with `#` is the designer's notes: never read. */
-export function isNotesColumn(name: string): boolean {
-  return name.startsWith("#");
-}
-
 /** The cards without their extra (undeclared) columns: what the card schema checks. */
 export function withoutExtras(value: { cards: Record<string, unknown>[] }, extra: Map<string, number>): { cards: Record<string, unknown>[] } {
   if (extra.size === 0) return value;
@@ -105,8 +95,9 @@ export function withoutExtras(value: { cards: Record<string, unknown>[] }, extra
 /**
  * Reads and types a spreadsheet deck. `deckSchema` is the game's deck.yaml schema
  * (`{ cards: [card] }`); its card fields decide the columns and the type of every cell.
- * Headings match fields whatever their case, spaces and punctuation; `#` columns are notes;
- * other columns are extra text fields; without an id column ids are made from the names.
+ * Headings match fields whatever their case, spaces and punctuation, or name a card part as
+ * designers write it; private columns (`# Notes`, "Notes for me") are never read; other columns
+ * are extra text fields; without an id column ids are made from the names.
  */
 export function readSheetDeck(absPath: string, displayPath: string, root: string, ref: DeckRef, deckSchema: z.ZodType, opts: SheetOptions = {}): SheetDeck {
   const fileLoc: Location = { file: displayPath };
@@ -116,6 +107,7 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
     columns: new Map(),
     extraFields: new Map(),
     derivedIds: false,
+    columnMap: [],
     diagnostics: diags,
   });
   const read = readDataBytes(absPath, displayPath, root, ref.format === "csv" ? "the CSV file" : "the .xlsx file");
@@ -126,36 +118,36 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
   if (header === undefined || header.every(blank)) return empty([diagnostics.sheetEmpty({ ...fileLoc, line: 1, col: 1 })]);
 
   const fields = cardFields(deckSchema);
-  const byKey = new Map<string, string>();
-  for (const name of fields.keys()) byKey.set(columnKey(name), name);
-  const mapped = new Map<string, string>();
-  for (const [heading, field] of Object.entries(opts.columns ?? {})) mapped.set(columnKey(heading), field);
   const problems: Diagnostic[] = [];
   const at = (row: number, col: number): Location => ({ file: displayPath, line: row, col });
   const columns = new Map<string, number>(); // field path → 1-based column
   const extraFields = new Map<string, number>();
   let copiesCol: number | undefined;
-  header.forEach((cell, i) => {
-    const name = blank(cell) ? "" : String(cell).trim();
-    const col = i + 1;
-    if (name === "") {
-      if (rows.rows.some((r) => !blank(r[i]))) problems.push(diagnostics.unnamedColumn(at(1, col)));
-      return;
+  const columnMap = mapHeader(header, { fields: new Set(fields.keys()), ownFields: new Set([...fields.keys()].filter((f) => !SHARED_FIELDS.has(f))), columns: opts.columns });
+  for (const e of columnMap) {
+    const col = e.col;
+    if (e.role === "unnamed") {
+      if (rows.rows.some((r) => !blank(r[col - 1]))) problems.push(diagnostics.unnamedColumn(at(1, col)));
+      continue;
     }
-    if (isNotesColumn(name)) return;
-    const key = columnKey(name);
-    const target = mapped.get(key) ?? (COPIES_COLUMNS.includes(key as never) ? "copies" : byKey.get(key));
-    if (target === "copies" || target === "count") {
-      if (copiesCol !== undefined) return problems.push(diagnostics.duplicateColumn(at(1, col), name, copiesCol));
-      copiesCol = col;
-      return;
+    if (e.role === "private") continue;
+    if (e.role === "copies") {
+      if (copiesCol !== undefined) problems.push(diagnostics.duplicateColumn(at(1, col), e.heading, copiesCol));
+      else copiesCol = col;
+      continue;
     }
-    if (target !== undefined && !fields.has(target)) return problems.push(diagnostics.mappedToNoField(at(1, col), name, target, [...fields.keys(), "copies"]));
-    const field = target ?? fieldName(name);
+    const field = e.field!;
+    if (e.by === "mapping" && !fields.has(field)) {
+      problems.push(diagnostics.mappedToNoField(at(1, col), e.heading, field, [...fields.keys(), "copies"]));
+      continue;
+    }
     const first = columns.get(field) ?? extraFields.get(field);
-    if (first !== undefined) return problems.push(diagnostics.duplicateColumn(at(1, col), name, first));
-    (target === undefined ? extraFields : columns).set(field, col);
-  });
+    if (first !== undefined) {
+      problems.push(diagnostics.duplicateColumn(at(1, col), e.heading, first));
+      continue;
+    }
+    (e.role === "extra" ? extraFields : columns).set(field, col);
+  }
   // A heading one typo away from a field the sheet lacks is that field misspelt, not notes: say so.
   for (const [field, col] of extraFields) {
     const near = closest(field, [...fields.keys()].filter((f) => !columns.has(f)));
@@ -163,9 +155,13 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
   }
   // Without an id column, ids come from the names (reported at the name cell).
   const derivedIds = fields.has("id") && !columns.has("id") && columns.has("name");
-  for (const [name, f] of fields) if (f.required && !columns.has(name) && !(name === "id" && derivedIds)) problems.push(diagnostics.missingColumn(at(1, 1), name));
+  for (const [name, f] of fields) {
+    if (!f.required || columns.has(name) || (name === "id" && derivedIds)) continue;
+    const likely = name === "name" ? likelyNameColumn(columnMap, rows.rows.slice(1)) : undefined;
+    problems.push(name === "name" ? diagnostics.noNameColumn(at(1, likely?.col ?? 1), likely?.heading) : diagnostics.missingColumn(at(1, 1), name));
+  }
   // With the header wrong, every row would repeat the same problem: fix the columns first.
-  if (problems.length > 0) return { ...empty(problems), source: sheetSource(absPath, displayPath, undefined, [], columns) };
+  if (problems.length > 0) return { ...empty(problems), columnMap, source: sheetSource(absPath, displayPath, undefined, [], columns) };
 
   const cards: Record<string, unknown>[] = [];
   const rowOf: number[] = [];
@@ -177,7 +173,9 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
     if (cells.length > header.length && cells.slice(header.length).some((c) => !blank(c))) problems.push(diagnostics.extraCells(at(row, header.length + 1), cells.length, header.length));
     const card: Record<string, unknown> = {};
     for (const [name, col] of columns) {
-      const value = typed(cells[col - 1], fields.get(name)?.types ?? new Set());
+      const raw = typed(cells[col - 1], fields.get(name)?.types ?? new Set());
+      // A style is named as the designer writes it ("Crimson "): style ids are lower case.
+      const value = name === "style" && typeof raw === "string" ? raw.trim().toLowerCase() : raw;
       if (value !== undefined) setPath(card, name.split("."), value);
     }
     for (const [name, col] of extraFields) {
@@ -197,7 +195,7 @@ export function readSheetDeck(absPath: string, displayPath: string, root: string
   });
   const located = new Map([...columns, ...extraFields]);
   if (derivedIds) located.set("id", columns.get("name")!);
-  return { source: sheetSource(absPath, displayPath, { cards }, rowOf, located), copies, columns, extraFields, derivedIds, diagnostics: problems };
+  return { source: sheetSource(absPath, displayPath, { cards }, rowOf, located), copies, columns, extraFields, derivedIds, columnMap, diagnostics: problems };
 }
 
 // ---- reading rows ----------------------------------------------------------------------------
@@ -264,9 +262,30 @@ function unclosedQuote(text: string, delimiter: string): { line: number; col: nu
   return open;
 }
 
+/**
+ * The last workbook read, by its bytes: a game whose decks are several tabs of one workbook
+ * unpacks it once per load. Keyed by content, so an edited file is read again.
+ */
+let lastWorkbook: { hash: string; result: ReturnType<typeof readXlsxSync> } | undefined;
+
+function workbookOf(bytes: Buffer): ReturnType<typeof readXlsxSync> {
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  if (lastWorkbook?.hash !== hash) lastWorkbook = { hash, result: readXlsxSync(bytes) };
+  return lastWorkbook.result;
+}
+
+/** The tabs of a workbook, in its order, each with whether any cell holds something. */
+export function workbookTabs(absPath: string, displayPath: string): { ok: true; tabs: { name: string; empty: boolean }[] } | { ok: false; diagnostic: Diagnostic } {
+  const read = readDataBytes(absPath, displayPath, undefined, "the .xlsx file");
+  if (!read.ok) return read;
+  const r = workbookOf(read.bytes);
+  if (!r.ok) return { ok: false, diagnostic: diagnostics.sheetUnreadable({ file: displayPath }, r.reason) };
+  return { ok: true, tabs: r.sheets.map((s) => ({ name: s.sheet, empty: s.data.every((row) => row.every(blank)) })) };
+}
+
 function xlsxRows(bytes: Buffer, displayPath: string, sheet: string | undefined): Rows {
   const loc: Location = { file: displayPath };
-  const r = readXlsxSync(bytes);
+  const r = workbookOf(bytes);
   if (!r.ok) return { ok: false, diagnostic: diagnostics.sheetUnreadable(loc, r.reason) };
   const found = sheet === undefined ? r.sheets[0] : r.sheets.find((s) => s.sheet === sheet);
   if (found === undefined) return { ok: false, diagnostic: diagnostics.sheetNotFound(loc, sheet ?? "", r.sheets.map((s) => s.sheet)) };

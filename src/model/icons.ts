@@ -8,7 +8,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, isAbsolute, sep } from "node:path";
 import { didYouMean } from "./suggest";
-import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
+import { diagnostics, formatPath, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
+import { iconTokensIn } from "./icon-tokens";
 import { readDataText } from "./read-text";
 import type { YamlSource } from "./yaml-source";
 import { checkExpansion, parseSvgDocument, serializeChildren, SvgInputError } from "./svg-document";
@@ -31,7 +32,7 @@ export interface Icon {
 /** Icons by name. */
 export type IconSet = Readonly<Record<string, Icon>>;
 
-/** Icon names are the token syntax of text: `:name:`. */
+/** Icon names are the token syntax of text: `:name:`, `{name}`, `[name]` (src/model/icon-tokens.ts). */
 export const ICON_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Root attributes that style the whole drawing (Feather/Lucide-style icons set stroke here). */
@@ -111,29 +112,44 @@ export const GENERIC_ICONS: IconSet = {
   },
 };
 
-/** `:name:` in text: the same pattern the text layout draws as an icon. */
-const TOKEN = /:([a-z][a-z0-9-]*):/g;
+/** Where a token is used, as its message lists it: a card's id (and row), else the value's path. */
+function useLabel(src: YamlSource, path: PathSegment[]): string {
+  const cards = (src.value as { cards?: unknown } | undefined)?.cards;
+  if (path[0] === "cards" && typeof path[1] === "number" && Array.isArray(cards)) {
+    const id = (cards[path[1]] as { id?: unknown } | undefined)?.id;
+    const loc = src.locate(path.slice(0, 2));
+    const where = loc.file.endsWith(".yaml") ? "" : ` (row ${loc.line})`;
+    if (typeof id === "string") return `${id}${where}`;
+  }
+  return formatPath(path);
+}
+
+/** "a, b, c and 4 more" */
+function listed(labels: string[]): string {
+  const shown = labels.slice(0, 8);
+  return shown.join(", ") + (labels.length > shown.length ? ` and ${labels.length - shown.length} more` : "");
+}
 
 /**
- * Every `:name:` token in a data file's text that names no icon, located at its string, with the
- * closest icon name as a suggestion.
+ * Icon tokens in a data file's text that name no icon: one problem per name, at its first use,
+ * listing every card (or value) that uses it. `:name:` naming no icon is an error; `{name}` and
+ * `[name]` may be plain text, so they are warnings (src/model/icon-tokens.ts).
  */
-export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet, iconsDir?: string): Diagnostic[] {
-  if (src === undefined) return [];
+export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet, folder?: { iconsDir: string; game: string }): { errors: Diagnostic[]; warnings: Diagnostic[]; missing: string[] } {
+  if (src === undefined) return { errors: [], warnings: [], missing: [] };
   const known = Object.keys(icons).sort();
-  const out: Diagnostic[] = [];
+  const uses = new Map<string, { form: "colon" | "brace"; typed: string; path: PathSegment[]; labels: string[] }>();
   const walk = (value: unknown, path: PathSegment[]): void => {
     if (typeof value === "string") {
-      if (!value.includes(":")) return;
-      for (const m of value.matchAll(TOKEN)) {
-        if (Object.prototype.hasOwnProperty.call(icons, m[1])) continue;
-        const d = diagnostics.unknownName(src.locate(path), path, "icon", m[1], known);
-        // Where the designer's own icons go, and what is there (the built-in ones are not theirs).
-        const own = known.filter((k) => icons[k].file !== "(built in)");
-        if (iconsDir !== undefined) {
-          d.message = `unknown icon ${JSON.stringify(m[1])}${didYouMean(m[1], known)}: icons are SVG files in ${iconsDir}/, one per name; add ${iconsDir}/${m[1]}.svg (${own.length > 0 ? `there now: ${own.map((k) => `${k}.svg`).join(", ")}` : "none there yet"})`;
-        }
-        out.push(d);
+      for (const t of iconTokensIn(value)) {
+        if (Object.prototype.hasOwnProperty.call(icons, t.name)) continue;
+        // A reference table's `format` fills in {path} placeholders: braces there are no icons.
+        if (t.form === "brace" && path[path.length - 1] === "format") continue;
+        const key = `${t.form} ${t.name}`;
+        const label = useLabel(src, path);
+        const use = uses.get(key);
+        if (use === undefined) uses.set(key, { form: t.form, typed: value.slice(t.index, t.index + t.length), path, labels: [label] });
+        else if (!use.labels.includes(label)) use.labels.push(label);
       }
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, [...path, i]));
@@ -142,7 +158,25 @@ export function unknownIconTokens(src: YamlSource | undefined, icons: IconSet, i
     }
   };
   walk(src.value, []);
-  return out;
+  const errors: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
+  // Where the designer's own icons go, and what is there (the built-in ones are not theirs).
+  const own = known.filter((k) => icons[k].file !== "(built in)");
+  for (const [key, use] of uses) {
+    const name = key.slice(key.indexOf(" ") + 1);
+    const d = diagnostics.unknownName(src.locate(use.path), use.path, "icon", name, known);
+    const usedBy = `used by ${listed(use.labels)}`;
+    if (folder !== undefined) {
+      const iconsDir = folder.iconsDir;
+      const add = `add ${iconsDir}/${name}.svg (\`syzygy icons ${folder.game}\` makes a placeholder; ${own.length > 0 ? `there now: ${own.map((k) => `${k}.svg`).join(", ")}` : "none there yet"})`;
+      d.message =
+        use.form === "colon"
+          ? `unknown icon ${JSON.stringify(name)}${didYouMean(name, known)}, ${usedBy}: icons are SVG files in ${iconsDir}/, one per name; ${add}`
+          : `${use.typed} names no icon, so it prints as typed; ${usedBy}. To draw an icon there, ${add}${didYouMean(name, known)}`;
+    } else d.message += `, ${usedBy}`;
+    (use.form === "colon" ? errors : warnings).push(d);
+  }
+  return { errors, warnings, missing: [...new Set([...uses.keys()].map((k) => k.slice(k.indexOf(" ") + 1)))] };
 }
 
 /** Reads `<gameDir>/icons/*.svg` over the generic icons. No folder means only the generic ones. */

@@ -7,6 +7,8 @@
 import type { GameFont } from "./fonts";
 
 import type { IconSet } from "./icons";
+import type { Diagnostic } from "./diagnostics";
+import type { ColumnEntry } from "./column-map";
 export type ComponentKind = "card" | "board" | "token" | "sheet";
 
 export interface Size {
@@ -24,7 +26,7 @@ export type Shape =
 export interface TemplateRef {
   /** Template name as written in game.yaml, e.g. "moon-card". */
   name: string;
-  /** Absolute path of templates/<game>/<name>.svg.hbs. */
+  /** Absolute path of templates/<game>/<name>.svg.hbs, else of the shared templates/shared/<name>.svg.hbs. */
   file: string;
 }
 
@@ -90,6 +92,8 @@ export interface Item {
   /** Absolute path of an image asset inside the data folder. */
   image?: string;
   templates: { face: TemplateRef; back?: TemplateRef };
+  /** A spreadsheet deck's card: its row, and each field's column (overflow warnings name the cell). */
+  at?: SheetRow;
   /** Reference sheet pages only: the page's sections; [] for everything else. */
   sections: Section[];
 }
@@ -133,6 +137,10 @@ export interface GameModel {
   deck: Record<string, unknown>[];
   /** The validated `rules:` mapping of rules.yaml (shape: src/engine/<game>/data-types.ts Rules). */
   rules: unknown;
+  /** What validate and build print as warnings: the data is usable but may not say what was meant. */
+  warnings?: Diagnostic[];
+  /** Each spreadsheet deck's column map (src/model/column-map.ts), for `validate --columns`. */
+  deckSheets?: { file: string; columnMap: ColumnEntry[] }[];
   paths: {
     dataDir: string;
     gameDir: string;
@@ -149,4 +157,11 @@ export interface LoadOptions {
   templatesDir?: string;
   /** Check that every referenced template file exists (default true; codegen turns it off). */
   checkTemplates?: boolean;
+}
+
+/** Where a card is in its spreadsheet: the file as messages show it, its row, each field's column and heading. */
+export interface SheetRow {
+  file: string;
+  line: number;
+  columns: Readonly<Record<string, { col: number; heading: string }>>;
 }

@@ -6,6 +6,7 @@
  * Watching is chokidar's: folders created or recreated while watching are watched too, and an
  * editor's atomic save (write a temporary file, rename it over the original) counts as an edit.
  */
+import { formatDiagnostic } from "../model/diagnostics";
 import { watch as watchPaths, type FSWatcher } from "chokidar";
 import { statSync } from "node:fs";
 import { basename, isAbsolute, relative, resolve, sep } from "node:path";
@@ -185,6 +186,7 @@ export class Watcher {
       }
     }
     if (models.length === 0) return;
+    for (const m of models) for (const d of m.warnings ?? []) this.opts.log(`warning: ${formatDiagnostic(d)}`);
     const inputs = models.map((m) => ({ game: renderGameFrom(m), templates: new TemplateSet(m.paths.templatesDir) }));
     let results: IncrementalResult[];
     let pdfs: IncrementalResult[] = [];

@@ -37,10 +37,36 @@ export const SIGNATURES: Record<string, Signature> = {
 /** The type styles text can be set in (the bundled faces; a game font's nearest face is picked). */
 const STYLES = ["regular", "bold", "heavy", "italic"];
 
-/** A `style=` value that names no style, or undefined (only written values are known before rendering). */
-export function styleProblem(name: string, style: unknown): string | undefined {
-  if (name !== "text" || style === undefined || STYLES.includes(style as string)) return undefined;
-  return `helper text: style=${JSON.stringify(style)} is no type style${typeof style === "string" ? didYouMean(style, STYLES) : ""}; styles: ${STYLES.join(", ")}`;
+/** Options whose value is one of a few words, what they are called, and the word a designer may mean by another one. */
+const OPTION_VALUES: Record<string, Record<string, { values: string[]; what: string; means?: Record<string, string> }>> = {
+  text: {
+    style: { values: STYLES, what: "type style", means: { normal: "regular", light: "regular", black: "heavy", oblique: "italic" } },
+    align: { values: ["start", "middle", "end"], what: "horizontal alignment", means: { left: "start", center: "middle", centre: "middle", right: "end" } },
+    valign: { values: ["top", "middle", "bottom"], what: "vertical alignment", means: { center: "middle", centre: "middle" } },
+  },
+  image: { fit: { values: ["cover", "contain", "stretch"], what: "way to fit the picture", means: { fill: "stretch" } } },
+};
+
+/**
+ * A key=value option whose (written) value is none of the ones the helper knows, or undefined:
+ * `align="right"` names start, middle, end and which one it likely means. Only values written in
+ * the template are known before rendering; a value from the data is checked as the face renders.
+ */
+export function optionValueProblem(name: string, key: string, value: unknown): string | undefined {
+  const option = OPTION_VALUES[name]?.[key];
+  if (option === undefined || value === undefined || option.values.includes(value as string)) return undefined;
+  const meant = typeof value === "string" ? option.means?.[value.toLowerCase()] : undefined;
+  const hint = meant !== undefined ? ` (for ${JSON.stringify(value)} write ${key}="${meant}")` : typeof value === "string" ? didYouMean(value, option.values) : "";
+  return `helper ${name}: ${key}=${JSON.stringify(value)} is no ${option.what}${hint}; ${key} is one of ${option.values.join(", ")}`;
+}
+
+/** The first option of a call whose value is not one the helper knows (see optionValueProblem). */
+export function optionValuesProblem(name: string, hash: Readonly<Record<string, unknown>>): string | undefined {
+  for (const [key, value] of Object.entries(hash)) {
+    const problem = optionValueProblem(name, key, value);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
 }
 
 /** A call's problem against the signature (argument count, option names), or undefined. */
@@ -72,7 +98,7 @@ export function withSignature(name: string, fn: (...args: any[]) => unknown): (.
   return function (this: unknown, ...args: unknown[]) {
     const options = args[args.length - 1] as Partial<HelperOptions> & { loc?: { start: { line: number; column: number } } };
     const at = options?.loc ? `line ${options.loc.start.line}, column ${options.loc.start.column + 1}: ` : "";
-    const problem = callProblem(name, args.length - 1, Object.keys(options?.hash ?? {})) ?? styleProblem(name, (options?.hash as Record<string, unknown> | undefined)?.style);
+    const problem = callProblem(name, args.length - 1, Object.keys(options?.hash ?? {})) ?? optionValuesProblem(name, (options?.hash as Record<string, unknown> | undefined) ?? {});
     if (problem !== undefined) throw new Error(`${at}${problem}`);
     try {
       return fn.apply(this, args);

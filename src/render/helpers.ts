@@ -20,6 +20,8 @@ export interface RenderData {
   icons?: IconSet;
   /** The game's own fonts, for the text helper's font="<family>". */
   fonts?: GameFont[];
+  /** A spreadsheet deck's card: the cell a printed value comes from ("cards.csv:14:6 (column \"Rules Text\")"), by the text's label or its value. */
+  cell?: (label: string, value: string) => string | undefined;
 }
 
 /** Most pieces a repeating helper draws: past it a data value is a mistake, not a design. */
@@ -95,7 +97,8 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
       data.warnings.push({ where: data.where, message: `${label}: ${typeof o.font === "string" && o.font !== "" ? `font "${o.font}"` : "the bundled font"} has no glyph for ${result.missing.map((c) => JSON.stringify(c)).join(" ")} (use an :icon: token or another character)` });
     }
     if (result.overflow) {
-      data.warnings.push({ where: data.where, kind: "overflow", message: `${label} "${String(value).slice(0, 40)}" overflows its ${num(w, "w", "text")}×${num(h, "h", "text")} mm box even at ${result.size.toFixed(1)} mm type` });
+      const cell = data.cell?.(label, String(value));
+      data.warnings.push({ where: data.where, kind: "overflow", message: `${cell === undefined ? "" : `${cell}: `}${label} "${String(value).slice(0, 40)}" overflows its ${num(w, "w", "text")}×${num(h, "h", "text")} mm box even at ${result.size.toFixed(1)} mm type` });
     }
     return result.svg;
   },

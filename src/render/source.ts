@@ -44,6 +44,7 @@ function itemValues(item: Item): Record<string, unknown> {
 
 function renderItem(component: Component, item: Item): RenderItem {
   const out: RenderItem = { id: item.id, copies: item.copies, values: itemValues(item) };
+  if (item.at !== undefined) out.at = item.at;
   if (item.templates.face.name !== component.templates.face.name) out.faceTemplate = item.templates.face.name;
   if (component.backs === "per-item" && item.templates.back) out.backTemplate = item.templates.back.name;
   return out;

@@ -11,11 +11,10 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Diagnostic, Location } from "../model/diagnostics";
 import { didYouMean } from "../model/suggest";
-import { readDataText } from "../model/read-text";
 import { listFaces, type FaceEntry } from "./faces";
-import { renderFace, templateName, type TemplateSet } from "./face";
+import { readTemplateText, renderFace, templateName, type TemplateSet } from "./face";
 import type { RenderGame, Warning } from "./types";
-import { CALL_AT, callProblem, styleProblem } from "./helper-signatures";
+import { CALL_AT, callProblem, optionValuesProblem } from "./helper-signatures";
 
 function shown(abs: string): string {
   const rel = relative(process.cwd(), abs);
@@ -212,10 +211,11 @@ function callProblems(ast: hbs.AST.Program, file: string): Diagnostic[] {
       const params = (n.params as unknown[]) ?? [];
       const pairs = (n.hash as { pairs?: { key: string; value: { type: string; value?: unknown } }[] } | undefined)?.pairs ?? [];
       const hash = pairs.map((p) => p.key);
-      const style = pairs.find((p) => p.key === "style" && p.value.type === "StringLiteral")?.value.value;
+      // Values written in the template (strings) are known now; others are checked as the face renders.
+      const written = Object.fromEntries(pairs.filter((p) => p.value.type === "StringLiteral").map((p) => [p.key, p.value.value]));
       // {{name}} alone is a value, not a call, unless the helper is a block.
       const call = path?.type === "PathExpression" && (params.length > 0 || hash.length > 0 || n.type !== "MustacheStatement");
-      const problem = call ? (callProblem(path.original, params.length, hash) ?? styleProblem(path.original, style)) : undefined;
+      const problem = call ? (callProblem(path.original, params.length, hash) ?? optionValuesProblem(path.original, written)) : undefined;
       if (problem !== undefined) {
         const loc = (n.loc as PathNode["loc"]) ?? path.loc;
         out.push(problem_("template-helper-call", { file, line: loc?.start.line ?? 1, col: (loc?.start.column ?? 0) + 1 }, problem));
@@ -271,11 +271,13 @@ export function checkRendering(game: RenderGame, templates: TemplateSet, declare
   const faces = listFaces(game);
   const known = knownByTemplate(game, faces, declared);
   const broken = new Set<string>();
+  for (const d of templates.problems) diagnostics.push({ ...d, location: { ...d.location, file: shown(d.location.file) } });
+  if (templates.problems.length > 0) return { diagnostics, warnings };
   for (const [name, k] of known) {
     const abs = templates.path(game.id, name);
     const file = shown(abs);
     if (!existsSync(abs)) continue; // the model reports a missing template at its reference
-    const read = readDataText(abs, file, undefined, "the template file");
+    const read = readTemplateText(abs, templates.dir, file);
     if (!read.ok) {
       diagnostics.push(read.diagnostic);
       broken.add(name);
@@ -309,7 +311,7 @@ export function checkRendering(game: RenderGame, templates: TemplateSet, declare
       // Handlebars' own runtime error, in plain words at the tag that names the partial.
       const partial = /The partial (\S+) could not be found/.exec(message);
       if (partial) {
-        const text = readDataText(templates.path(game.id, name), name, undefined, "the template file");
+        const text = readTemplateText(templates.path(game.id, name), templates.dir, name);
         const tag = text.ok ? tags(text.text).find((t) => new RegExp(`^\\{\\{~?#?>\\s*${partial[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(t.text)) : undefined;
         if (tag) at = { line: tag.line, col: tag.col };
         message = `{{> ${partial[1]}}} names no partial: partials are files in ${shown(join(templates.dir, "partials"))}/<name>.hbs; add ${partial[1]}.hbs there or fix the name`;

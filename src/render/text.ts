@@ -1,12 +1,13 @@
 /**
  * Text layout with real font metrics: wrap to a box, shrink until it fits in width and height,
- * inline icons (`:sun:` tokens or symbol glyphs like ☀), explicit line breaks (`\n`).
+ * inline icons (`:sun:`, `{sun}` or `[sun]` tokens, or symbol glyphs like ☀), explicit line breaks (`\n`).
  * The result is finished SVG (one <text> per run, icons as vector paths), so resvg and
  * svg-to-pdfkit place every glyph at the same spot.
  */
 import { measure, missingGlyphs, faceOf, capHeight, type FaceName } from "./fonts";
 import { glyphIcons, hasIcon, iconSvg, type IconSet } from "./icons";
 import { GENERIC_ICONS } from "../model/icons";
+import { iconTokensIn, mayHoldToken } from "../model/icon-tokens";
 
 export interface TextBox {
   x: number;
@@ -42,7 +43,6 @@ export interface TextLayout {
 
 type Piece = { kind: "word"; text: string } | { kind: "icon"; name: string } | { kind: "break" };
 
-const ICON_TOKEN = /:([a-z][a-z0-9-]*):/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 export function escapeXml(s: string): string {
@@ -59,8 +59,8 @@ export function tokenize(text: string, icons: IconSet = GENERIC_ICONS): Piece[][
     if (pi > 0) groups.push([{ kind: "break" }]);
     for (const word of para.split(/[ \t]+/)) {
       if (word === "") continue;
-      // Most words are plain text: no symbol glyph (all non-ASCII) and no ":token:".
-      if (!word.includes(":") && !NON_ASCII.test(word)) {
+      // Most words are plain text: no symbol glyph (all non-ASCII) and no icon token.
+      if (!mayHoldToken(word) && !NON_ASCII.test(word)) {
         groups.push([{ kind: "word", text: word }]);
         continue;
       }
@@ -69,11 +69,12 @@ export function tokenize(text: string, icons: IconSet = GENERIC_ICONS): Piece[][
       // Replace symbol glyphs with icon tokens, then split on tokens.
       for (const [glyph, name] of glyphs) rest = rest.split(glyph).join(`:${name}:`);
       let last = 0;
-      for (const m of rest.matchAll(ICON_TOKEN)) {
-        if (!hasIcon(icons, m[1])) continue;
-        if (m.index > last) group.push({ kind: "word", text: rest.slice(last, m.index) });
-        group.push({ kind: "icon", name: m[1] });
-        last = m.index + m[0].length;
+      // A token naming no icon stays text as typed ("[x]" may be plain text; validate reports it).
+      for (const t of iconTokensIn(rest)) {
+        if (!hasIcon(icons, t.name)) continue;
+        if (t.index > last) group.push({ kind: "word", text: rest.slice(last, t.index) });
+        group.push({ kind: "icon", name: t.name });
+        last = t.index + t.length;
       }
       if (last < rest.length) group.push({ kind: "word", text: rest.slice(last) });
       groups.push(group);

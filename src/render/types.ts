@@ -6,6 +6,7 @@
 import type { GameFont } from "../model/fonts";
 
 import type { IconSet } from "../model/icons";
+import type { SheetRow } from "../model/types";
 export type ComponentKind = "card" | "token" | "board" | "sheet";
 
 /** Cut shape of one piece inside its w×h box (mm). */
@@ -26,6 +27,8 @@ export interface RenderItem {
   backValues?: Record<string, unknown>;
   /** For multi-page sheets: the face template for this item (defaults to the component's). */
   faceTemplate?: string;
+  /** A spreadsheet deck's card: its row and columns, so a warning names the cell. */
+  at?: SheetRow;
 }
 
 export interface RenderComponent {

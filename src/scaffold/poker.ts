@@ -147,7 +147,10 @@ gets a Tabletop Simulator save with every piece on the table; players follow the
 npx syzygy validate ${id}     # every problem as file:line:col
 npx syzygy build ${id}        # PNGs, print-and-play PDFs and the TTS save into out/${id}/
 npx syzygy watch ${id}        # rebuild on every save; a live gallery at http://127.0.0.1:8040
-\`\`\`
+npx syzygy icons ${id}        # a placeholder icon for each :token:, {token} or [token] without a file
+\`\`\`${deckFile.endsWith(".yaml") ? "" : `
+
+\`npx syzygy validate ${id} --columns\` shows which column of \`${deckFile}\` feeds which part of the card.`}
 `;
 }
 

@@ -23,6 +23,7 @@ import type { Component, GameModel, Item } from "../model/types";
 import { BOARD_UNITS_AT_SCALE_1, HAND_SIZE, PLACES, SHELF_TOP_Z, SHELF_X, tableAreas } from "../table/layout";
 import { deckPointFor, handSeats, seatsProblem, usedPlaces, type HandSeat } from "../table/seats";
 import { playersMaxAt } from "../model/load";
+import { replaceIconTokens } from "../model/icon-tokens";
 import { areaLabels, areaOutline, areaZone, type VectorLine } from "./areas";
 import { saveEpoch, ttsDate } from "./save-date";
 import { GuidAllocator } from "./guid";
@@ -36,7 +37,7 @@ export { TtsInputError };
 import { saveScript } from "./script";
 import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
 import { cachedImage, imageDigest, pruneImages } from "./image-cache";
-import { writeFileAtomic } from "../render/files";
+import { makeDir, ownEntries, writeFileAtomic } from "../render/files";
 import { sha256 } from "../hash";
 import { buildXmlUi } from "./xmlui";
 import { findDefinition } from "../games/index";
@@ -44,7 +45,7 @@ import type { TableRules } from "../table/adapter";
 
 /** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
 export const UNITS_PER_MM = 2.2 / 63.5;
-/** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see README). */
+/** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see docs/tts.md). */
 export { BOARD_UNITS_AT_SCALE_1 };
 export const PIECE_UNITS_AT_SCALE_1 = 2;
 export const POKER_WIDTH_MM = 63.5;
@@ -128,9 +129,10 @@ function emitImage(ctx: Ctx, stem: string, ext: string, data: Buffer): string {
   return pathToFileURL(path.join(ctx.finalImagesDir, name)).href;
 }
 
-/** Printed text for a tooltip: `:icon:` tokens become their names. */
-function describe(text: string | undefined): string {
-  return text === undefined ? "" : text.replace(/:([a-z0-9-]+):/g, "$1").trim();
+/** Printed text for a tooltip: icon tokens (`:fish:`, and `{fish}`, `[fish]` naming an icon) become their names. */
+function describe(ctx: Ctx, text: string | undefined): string {
+  const icons = ctx.model.icons ?? {};
+  return text === undefined ? "" : replaceIconTokens(text, (name) => Object.prototype.hasOwnProperty.call(icons, name), (name) => name).trim();
 }
 
 interface Physical {
@@ -217,7 +219,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
         Name: objectName(NAMES.card),
         Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
         Nickname: p.item.name,
-        Description: describe(p.item.text ?? p.item.subtitle),
+        Description: describe(ctx, p.item.text ?? p.item.subtitle),
         GMNotes: p.note,
         Memo: component.id,
         CardID: cardIds.get(p)!,
@@ -237,7 +239,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Name: objectName(NAMES.deck),
       Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
       Nickname: label,
-      Description: describe(component.description),
+      Description: describe(ctx, component.description),
       GMNotes: "",
       Memo: component.id,
       DeckIDs: cards.map((c) => c.CardID),
@@ -274,7 +276,7 @@ async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[
       Name: objectName(NAMES.card),
       Transform: transform(spot.x, 1, spot.z, 180, scale),
       Nickname: p.item.name,
-      Description: describe(p.item.text),
+      Description: describe(ctx, p.item.text),
       GMNotes: p.note,
       Memo: component.id,
       CardID: key * 100,
@@ -299,7 +301,7 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Name: objectName(NAMES.board),
       Transform: transform(spot.x, 1, spot.z, 0, s),
       Nickname: p.item.name,
-      Description: describe(p.item.text ?? component.description),
+      Description: describe(ctx, p.item.text ?? component.description),
       GMNotes: p.note,
       Memo: component.id,
       Locked: true,
@@ -342,7 +344,7 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       GUID: ctx.guids.next(`token/${p.note}`),
       Transform: transform(round3(spot.x + (i % 5) * (widthUnits + 0.2) - 2 * widthUnits), 1 + Math.floor(i / 5) * 0.3, spot.z, 180, s),
       Nickname: p.item.name,
-      Description: describe(p.item.text ?? component.description),
+      Description: describe(ctx, p.item.text ?? component.description),
       GMNotes: p.note,
       Memo: component.id,
     };
@@ -519,8 +521,8 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
   // Public paths (URLs, results) name <outDir>/<game>, even when the files are staged elsewhere.
   const finalImagesDir = path.join(opts.outDir, model.id, "tts", "images");
   const imagesDir = path.join(ttsDir, "images");
-  fs.mkdirSync(imagesDir, { recursive: true });
-  const before = new Set(fs.readdirSync(imagesDir));
+  makeDir(imagesDir);
+  const before = new Set(ownEntries(imagesDir));
   const ctx: Ctx = {
     model, opts, pngs, guids: new GuidAllocator(model.id), imagesDir, finalImagesDir: path.resolve(finalImagesDir), images: [],
     nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent?.id ?? "", centreDeck: (deckComponent ?? deckComponentOf(model))?.id ?? "", deckPoint: deckPointFor(seats), cardCount: 0,
@@ -546,7 +548,7 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
     const json = JSON.stringify(save, null, 2) + "\n";
     writeFileAtomic(path.join(ttsDir, `${model.id}.json`), json);
     const used = new Set(ctx.images);
-    for (const f of fs.readdirSync(imagesDir)) if (!used.has(f)) fs.rmSync(path.join(imagesDir, f), { recursive: true, force: true });
+    for (const f of ownEntries(imagesDir)) if (!used.has(f)) fs.rmSync(path.join(imagesDir, f), { recursive: true, force: true });
     const savePath = path.join(opts.outDir, model.id, "tts", `${model.id}.json`);
     const result = { savePath, imageFiles: ctx.images.map((f) => path.join(finalImagesDir, f)), objects: objects.length, cards: ctx.cardCount };
     writeStamp(opts.outDir, model.id, { key, ...result, saveHash: createHash("sha256").update(json).digest("hex") });

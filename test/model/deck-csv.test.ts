@@ -5,8 +5,11 @@
  * rebuilds only that card.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gameFromSheet } from "../../src/scaffold/from-sheet";
+import { writeScaffold } from "../../src/scaffold/files";
 import writeExcelFile from "write-excel-file/node";
 import { parse as parseCsv } from "csv-parse/sync";
 import { checkGame, loadGame } from "../../src/model/load";
@@ -33,8 +36,9 @@ function sheetGame(game: string, ref: string, write: (t: TempData) => void, t = 
 }
 
 /** The model minus where the deck came from (the only thing a sheet deck changes). */
+/** The model without where its deck is written (a sheet's cells locate its cards: `at`, `deckSheets`). */
 function comparable(m: GameModel): unknown {
-  return { ...m, paths: { ...m.paths, deck: undefined } };
+  return { ...m, deckSheets: undefined, components: m.components.map((c) => ({ ...c, items: c.items.map((i) => ({ ...i, at: undefined })) })), paths: { ...m.paths, deck: undefined } };
 }
 
 const yamlModel = (game: string) => loadGame(join(REPO, "data"), game, { templatesDir: TEMPLATES });
@@ -149,10 +153,10 @@ describe("problems in a CSV deck are located at file:row:column", () => {
     expect(problems(t, "lunar-trick")).toEqual([expect.stringMatching(new RegExp(`^${at(t, 1, 4)}: subtitel: unknown column "subtitel" \\(did you mean "subtitle"\\?\\)`))]);
   });
 
-  it("a missing required column, and a duplicate one", () => {
-    const t = csvWith((s) => s.replace("id,name,index,subtitle,", "id,title,index,index,"));
+  it("a missing name column (naming the likely one), and a duplicate one", () => {
+    const t = csvWith((s) => s.replace("id,name,index,subtitle,", "id,called,index,index,"));
     expect(problems(t, "lunar-trick")).toEqual([
-      `${at(t, 1, 1)}: name: missing required column "name": add it to the header row (row 1) and fill it for every card`,
+      `${at(t, 1, 2)}: name: no column is the cards' names (headings read as the name: "Name", "Card Name", "Title", "Card"); column "called" looks like it: rename it "Name", or map it in game.yaml: columns: { "called": name }`,
       `${at(t, 1, 4)}: index: column "index" appears twice (first in column 3); remove or rename one`,
     ]);
   });
@@ -168,6 +172,31 @@ describe("problems in a CSV deck are located at file:row:column", () => {
       `${at(t, 5, 1)}: id: duplicate id "rising-1" (first used at ${at(t, 2, 1)}); ids must be unique`,
       `${at(t, 5, 9)}: style: unknown style "risen" (did you mean "rising"?)`,
     ]);
+  });
+
+  it("a style matches whatever its case: a sheet's Colour column styles its cards through styleBy (\"Crimson\" is crimson)", () => {
+    const root = mkdtempSync(join(tmpdir(), "syzygy-style-"));
+    const csv = join(root, "ships.csv");
+    writeFileSync(csv, "Name,Colour\r\nRed Cutter,Crimson\r\nBlue Cutter,navy \r\n");
+    const data = join(root, "data");
+    writeScaffold(gameFromSheet("ships", csv).files, { data, templates: join(root, "templates") });
+    const yaml = join(data, "ships", "game.yaml");
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, "utf8")
+        .replace("\ncomponents:", '\nstyles:\n  crimson: { name: Crimson }\n  navy: { name: Navy }\n\ncomponents:')
+        .replace("    deck:", "    styleBy: colour\n    deck:"),
+    );
+    const r = checkGame(data, "ships", { checkTemplates: false });
+    expect(r.diagnostics.map(formatDiagnostic)).toEqual([]);
+    expect(r.model?.components[0].items.map((i) => i.style?.id)).toEqual(["crimson", "navy"]);
+  });
+
+  it("a style id matches whatever its case and spaces (\"Rising \" in a cell is the style rising)", () => {
+    const t = csvWith((s) => s.replace("rising-4,Rising Moon 4,4,Rising Moon,4,rising,0.133,,,,1", "rising-4,Rising Moon 4,4,Rising Moon,4,rising,0.133,,RISING ,,1"));
+    expect(problems(t, "lunar-trick")).toEqual([]);
+    const card = loadGame(t.data, "lunar-trick", { checkTemplates: false }).components.flatMap((c) => c.items).find((i) => i.id === "rising-4");
+    expect(card?.style?.id).toBe("rising");
   });
 
   it("CSV syntax, a file that is not UTF-8, and deck.yaml left beside the sheet", () => {
@@ -211,7 +240,8 @@ describe("editing one CSV row", () => {
     expect(first.cold).toBe(true);
     expect(second.changedFaces).toHaveLength(1);
     expect(second.changedFaces[0]).toContain("rising-2");
-    expect(second.written.map((f) => f.split("/").pop())).toEqual(["rising-2.png"]);
+    // faces.json records the SVG each PNG shows, so the edited card's entry changes with it.
+    expect(second.written.map((f) => f.split("/").pop())).toEqual(["faces.json", "rising-2.png"]);
     expect(png("rising-2.png").equals(before)).toBe(false);
   }, 60_000);
 });

@@ -3,6 +3,7 @@
  * Letter) with duplex backs, for each game. Progress goes to stderr, the summary to stdout.
  */
 import type { Command } from "commander";
+import { rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
@@ -25,6 +26,7 @@ import { folderOption } from "../paths";
 import { overflowError, renderProblems } from "../render-check";
 import type { GameModel } from "../../model/types";
 import { DataError } from "../../model/errors";
+import { formatDiagnostic } from "../../model/diagnostics";
 import { startStamp } from "../../pipeline/noop-stamp";
 import { ttsSeatsProblem } from "../seats-check";
 
@@ -183,7 +185,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const inputs = models.map((model) => ({ game: renderGameFrom(model), templates: new TemplateSet(model.paths.templatesDir) }));
   let results: IncrementalResult[];
   try {
-    results = await buildGames(inputs, { outDir: staged.stageRoot, cacheDir: join(flags.out, ".cache"), verify: true, papers, png: flags.png, print, progress, pool: sharedPool() });
+    results = await buildGames(inputs, { outDir: staged.stageRoot, cacheDir: join(flags.out, ".cache"), verify: true, removeStale: true, papers, png: flags.png, print, progress, pool: sharedPool() });
   } catch (err) {
     throw fail(err instanceof GameBuildError ? err.game : ids.join(", "), err);
   }
@@ -215,6 +217,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
       releaseCanvases();
     }
   }
+  // A save not made this time (--no-tts, --no-png) would be an older game's: it goes with the set.
+  if (!(flags.png && flags.tts)) for (const model of models) rmSync(join(staged.stageRoot, model.id, "tts"), { recursive: true, force: true });
   // Text that does not fit: an error before anything is published, for --strict and for pod exports.
   const overflows = results.flatMap((r) => r.warnings.filter((w) => w.kind === "overflow"));
   if (overflows.length > 0 && (flags.strict === true || podServices !== undefined)) {
@@ -235,6 +239,9 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   }
   if (tty) process.stderr.write("\r\x1b[K");
   const noop: string[] = [];
+  // The data's own warnings (a {token} naming no icon…), then each game's faces'.
+  const dataWarnings = models.flatMap((m) => (m.warnings ?? []).map((d) => `warning: ${formatDiagnostic(d)}\n`));
+  for (const line of dataWarnings) process.stderr.write(line);
   for (const r of results) {
     for (const w of r.warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
     noop.push(summaryLines(r, flags.out, "up to date"));
@@ -242,14 +249,14 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   }
   const total = results.reduce((n, r) => n + r.files.length, 0);
   const written = results.reduce((n, r) => n + r.written.length, 0);
-  const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
+  const warnings = results.reduce((n, r) => n + r.warnings.length, dataWarnings.length);
   const fresh = written === total ? "" : ` (${total - written} already up to date)`;
   const warned = warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : "";
   const over = overflows.length > 0 ? `, ${overflows.length} face${overflows.length === 1 ? "" : "s"} with text that does not fit (marked in the gallery)` : "";
   process.stdout.write(`${written} of ${total} files written${fresh}${warned}${over}\n`);
   // A later identical run may answer from the stamp; an update pack compares with a git ref that can move, so it never does.
   if (flags.changedSince === undefined) {
-    const warningLines = results.flatMap((r) => r.warnings.map((w) => `warning: ${w.where}: ${w.message}\n`)).join("");
+    const warningLines = dataWarnings.join("") + results.flatMap((r) => r.warnings.map((w) => `warning: ${w.where}: ${w.message}\n`)).join("");
     stamp?.finish(ids, `${noop.join("")}0 of ${total} files written (${total} already up to date)${warned}${over}\n`, warningLines);
   }
   if (pods !== undefined && podServices !== undefined) pod!.printPod(pods, { services: podServices, renderWarnings: false }, (f) => staged.publicPath(f));
@@ -275,6 +282,7 @@ function earlierVersions(up: UpdatePackModule | undefined, models: GameModel[], 
 async function updatePacks(up: UpdatePackModule, models: GameModel[], earlier: (GameModel | undefined)[], ref: string, opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions }): Promise<void> {
   for (const [i, model] of models.entries()) {
     const pack = await up.writeUpdatePack(model, earlier[i], ref, opts);
+    for (const w of pack.warnings) process.stderr.write(`warning: ${w}\n`);
     const count = (kind: string) => pack.changes.filter((c) => c.kind === kind).length;
     process.stdout.write(`${model.id}: since ${ref}: ${count("changed")} changed, ${count("added")} added, ${count("removed")} removed${pack.files.length === 0 ? " — no update pack needed" : ""}\n`);
     for (const f of pack.files) process.stdout.write(`  ${relative(process.cwd(), f)} (update pack)\n`);

@@ -45,6 +45,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import("./validate"),
   },
   {
+    name: "icons",
+    usage: "[options] <game> [name...]",
+    summary: "write a placeholder icon for every icon token (:fish:, {fish}, [fish]) the game's text uses without a file",
+    load: () => import("./icons"),
+  },
+  {
     name: "list",
     usage: "[options] <game>",
     summary: "list a game's physical components (id, kind, count of pieces, size, templates)",

@@ -7,7 +7,8 @@ import type { Command } from "commander";
 import { checkAll, checkGame, displayPath } from "../../model/load";
 import { DataError } from "../../model/errors";
 import { GAMES_ARGUMENT_HELP } from "../games";
-import type { Diagnostic } from "../../model/diagnostics";
+import { formatDiagnostic, type Diagnostic } from "../../model/diagnostics";
+import { columnMapOf } from "../column-map-print";
 import type { GameModel } from "../../model/types";
 import { resolve } from "node:path";
 import { folderOption } from "../paths";
@@ -19,6 +20,8 @@ interface ValidateOptions {
   strict?: boolean;
   /** false (--no-render): the data only, not the templates and faces (faster, what editors need while typing). */
   render?: boolean;
+  /** Print each spreadsheet deck's column map. */
+  columns?: boolean;
 }
 
 function check(games: readonly string[], opts: ValidateOptions): { models: GameModel[]; diagnostics: Diagnostic[] } {
@@ -40,6 +43,7 @@ export async function validateCommand(opts: ValidateOptions, games: readonly str
   for (const m of r.models) {
     const seats = ttsSeatsProblem(m);
     if (seats !== undefined) process.stderr.write(`warning: ${seats}\n`);
+    for (const d of m.warnings ?? []) process.stderr.write(`warning: ${formatDiagnostic(d)}\n`);
   }
   if (opts.render !== false) {
     // The renderer is loaded only for games whose checks are not recorded for these exact bytes
@@ -57,6 +61,7 @@ export async function validateCommand(opts: ValidateOptions, games: readonly str
     for (const w of warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
   }
   for (const m of r.models) {
+    if (opts.columns === true) process.stdout.write(columnMapOf(m));
     const pieces = m.components.reduce((n, c) => n + c.count, 0);
     process.stdout.write(`ok ${m.id}: ${m.components.length} components, ${pieces} pieces, ${m.deck.length} deck cards\n`);
   }
@@ -71,6 +76,7 @@ export function declare(command: Command): void {
     .option("--templates <dir>", "templates folder (default: <data>/../templates, else syzygy's own)")
     .option("--strict", "text that does not fit its box is an error, not a warning")
     .option("--no-render", "check the data only, not the templates and every rendered face (faster)")
+    .option("--columns", "also print each spreadsheet deck's column map: which column feeds which part of the card, which are not printed")
     .addHelpText("after", "\nExit codes: 0 valid, 1 invalid data (every problem is listed), 2 usage error.")
     .action(async (games: string[], opts: ValidateOptions) => {
       process.exitCode = await validateCommand(opts, games);
