@@ -3,7 +3,8 @@
  * src/cli/commands/index.ts without importing any command module, so the table must say what the
  * modules declare; and a short command imports nothing it does not need.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
@@ -59,13 +60,28 @@ describe("what a command imports", () => {
   // Issue 25: validate checks what build checks, so it renders every face to SVG (and reads it
   // back with resvg) — but writes no PNG or PDF and builds no TTS save or Lua.
   it("validate <game>: the model and the SVG renderer, nothing of PDF, TTS, Lua or TypeScript", () => {
-    const r = importsOf(["validate", "lunar-trick"]);
+    // A fresh working folder: no checks recorded yet in its out/.cache/validate.
+    const r = importsOf(["validate", "lunar-trick", "--data", join(ROOT, "data")], { cwd: mkdtempSync(join(tmpdir(), "syzygy-validate-")) });
     expect(r.stdout).toContain("ok lunar-trick");
     expect(r.src).toContain("src/model/load.ts");
     expect(r.src).toContain("src/render/template-check.ts");
     expect(r.src.filter((f) => /^src\/(build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
     for (const heavy of ["pdfkit", "typescript", "typescript-to-lua", "lua-wasm-bindings"]) expect(r.packages).not.toContain(heavy);
   }, 60_000);
+
+  // Issue 39.3: the checks are recorded by content hash; a second validate of the same bytes
+  // prints the same and loads no renderer at all.
+  it("validate <game> again with nothing changed: the recorded checks, no renderer loaded", () => {
+    const cwd = mkdtempSync(join(tmpdir(), "syzygy-validate-"));
+    const args = ["validate", "lunar-trick", "--data", join(ROOT, "data")];
+    const cold = importsOf(args, { cwd });
+    expect(cold.src).toContain("src/render/template-check.ts");
+    const warm = importsOf(args, { cwd });
+    expect(warm.stdout).toBe(cold.stdout);
+    expect(warm.src).toContain("src/cli/render-check-cache.ts");
+    expect(warm.src.filter((f) => /^src\/(render|build|tts|lua-host|pod|gallery)\//.test(f))).toEqual([]);
+    for (const heavy of ["handlebars", "@resvg/resvg-js", "sharp", "pdfkit", "harfbuzzjs"]) expect(warm.packages).not.toContain(heavy);
+  }, 120_000);
 
   it("validate --no-render <game>: the model only, nothing of rendering, TTS, Lua or TypeScript", () => {
     const r = importsOf(["validate", "--no-render", "lunar-trick"]);

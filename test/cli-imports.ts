@@ -7,12 +7,15 @@ import { pathToFileURL } from "node:url";
 import { expect } from "vitest";
 import { ROOT } from "./cli-support";
 
+/** tsx's loader by its URL, so a run from another working folder finds it. */
+const TSX = pathToFileURL(join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
+
 /**
  * The modules a CLI run imports or requires: src/ files relative to the repo, packages by name,
  * and every file's URL. ES module imports are seen by a resolve hook, require() calls
  * (createRequire: pdfkit, fontkit…) by a wrapper around CommonJS's resolver.
  */
-export function importsOf(args: string[], { progressOnStderr = false } = {}): { src: string[]; packages: string[]; urls: string[]; stdout: string } {
+export function importsOf(args: string[], { progressOnStderr = false, cwd = ROOT } = {}): { src: string[]; packages: string[]; urls: string[]; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), "syzygy-imports-"));
   const log = join(dir, "imports.txt");
   const hooks = join(dir, "hooks.mjs");
@@ -44,7 +47,7 @@ Module._resolveFilename = function (request, parent, ...rest) {
 };
 `,
   );
-  const p = spawnSync(process.execPath, ["--require", requires, "--import", "tsx", "--import", register, join(ROOT, "src/cli.ts"), ...args], { cwd: ROOT, encoding: "utf8" });
+  const p = spawnSync(process.execPath, ["--require", requires, "--import", TSX, "--import", register, join(ROOT, "src/cli.ts"), ...args], { cwd, encoding: "utf8" });
   if (!progressOnStderr) expect(p.stderr).toBe("");
   expect(p.status, p.stderr).toBe(0);
   const urls = readFileSync(log, "utf8").split("\n").filter((u) => u.startsWith("file:"));

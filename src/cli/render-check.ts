@@ -13,14 +13,14 @@ import { CliError } from "./errors";
 
 /** Every game's template and face problems; `render: false` makes only the templates' own checks. */
 export function renderProblems(models: readonly GameModel[], opts: { render?: boolean } = {}): { diagnostics: Diagnostic[]; overflows: Warning[]; warnings: Warning[] } {
-  const diagnostics: Diagnostic[] = [];
-  const warnings: Warning[] = [];
-  for (const m of models) {
-    const r = checkRendering(renderGameFrom(m), new TemplateSet(m.paths.templatesDir), m.deckFields, opts);
-    diagnostics.push(...r.diagnostics);
-    warnings.push(...r.warnings);
-  }
-  return { diagnostics, overflows: warnings.filter((w) => w.kind === "overflow"), warnings };
+  const results = models.map((m) => gameRenderProblems(m, opts));
+  const warnings = results.flatMap((r) => r.warnings);
+  return { diagnostics: results.flatMap((r) => r.diagnostics), overflows: warnings.filter((w) => w.kind === "overflow"), warnings };
+}
+
+/** One game's template and face problems. */
+export function gameRenderProblems(m: GameModel, opts: { render?: boolean } = {}): { diagnostics: Diagnostic[]; warnings: Warning[] } {
+  return checkRendering(renderGameFrom(m), new TemplateSet(m.paths.templatesDir), m.deckFields, opts);
 }
 
 /** The error for faces whose text does not fit, where it must fit (pod, --strict). */

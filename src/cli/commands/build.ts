@@ -8,7 +8,7 @@ import { join, relative, sep } from "node:path";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import type { BuildResult } from "../../render/build";
-import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type IncrementalResult } from "../../pipeline/incremental";
+import { buildGames, GameBuildError, renderedFaceSvgs, sharedPool, startRasterIfCold, type IncrementalResult } from "../../pipeline/incremental";
 import { TemplateSet } from "../../render/face";
 import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
@@ -197,13 +197,16 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   await closeSharedRasterPool();
   forgetThumbnailFaces();
   if (flags.png && flags.tts) {
-    const { buildTtsForModel, holdSheetCanvases } = await ttsModule();
+    const { buildTtsForModel, faceSvgLookup, holdSheetCanvases } = await ttsModule();
     const releaseCanvases = holdSheetCanvases();
     try {
       await mapLimit(models, 2, async (model, i) => {
         try {
           progress(`${model.id}: tts save`);
-          const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir: join(staged.stageRoot, model.id), baseUrl });
+          const gameDir = join(staged.stageRoot, model.id);
+          // The deck cells are drawn from the faces' SVGs this build rendered (src/tts/cell-svg.ts).
+          const faceSvg = faceSvgLookup(join(gameDir, "cards"), renderedFaceSvgs(model.id));
+          const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir, baseUrl, faceSvg });
           results[i].files.push(tts.savePath);
           if (tts.reused !== true) results[i].written.push(tts.savePath);
         } catch (err) {

@@ -46,12 +46,19 @@ export async function validateCommand(opts: ValidateOptions, games: readonly str
     for (const d of m.warnings ?? []) process.stderr.write(`warning: ${formatDiagnostic(d)}\n`);
   }
   if (opts.render !== false) {
-    // Loaded only when used: --no-render keeps validate to the model (fast start-up).
-    const { overflowError, renderProblems } = await import("../render-check");
-    const rendered = renderProblems(r.models);
-    if (rendered.diagnostics.length > 0) throw new DataError(rendered.diagnostics);
-    if (opts.strict === true && rendered.overflows.length > 0) throw overflowError("syzygy validate --strict", rendered.overflows, "--strict");
-    for (const w of rendered.warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
+    // The renderer is loaded only for games whose checks are not recorded for these exact bytes
+    // (render-check-cache.ts); --no-render keeps validate to the model.
+    const { cachedChecks } = await import("../render-check-cache");
+    const results = await cachedChecks(r.models, {}, async (models) => {
+      const { gameRenderProblems } = await import("../render-check");
+      return models.map((m) => gameRenderProblems(m));
+    });
+    const diagnostics = results.flatMap((x) => x.diagnostics);
+    const warnings = results.flatMap((x) => x.warnings);
+    if (diagnostics.length > 0) throw new DataError(diagnostics);
+    const overflows = warnings.filter((w) => w.kind === "overflow");
+    if (opts.strict === true && overflows.length > 0) throw (await import("../render-check")).overflowError("syzygy validate --strict", overflows, "--strict");
+    for (const w of warnings) process.stderr.write(`warning: ${w.where}: ${w.message}\n`);
   }
   for (const m of r.models) {
     if (opts.columns === true) process.stdout.write(columnMapOf(m));
