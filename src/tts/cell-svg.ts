@@ -4,7 +4,6 @@
  * at the size TTS shows it (src/tts/sheets.ts `composeSheet` takes these cells). The bleed is
  * trimmed by the root's viewBox, so the cell is exactly the trimmed card.
  */
-import path from "node:path";
 import { fontFilesFor } from "../render/fonts";
 
 const ROOT_TAG = /<svg\b[^>]*>/;
@@ -47,12 +46,4 @@ export async function svgCell(svg: string, trim: Trim, cellWidth: number, cellHe
   if (cell === undefined) return undefined;
   const { rasteriseRgb } = await import("../render/raster-core.mjs");
   return rasteriseRgb(cell, cellWidth, cellHeight, fontFilesFor(svg));
-}
-
-/**
- * The face SVG of a card PNG in `cardsDir`, from `svgs` (by the PNG's name in the face manifest,
- * src/render/faces.ts, as src/pipeline/incremental.ts `renderedFaceSvgs` gives them).
- */
-export function faceSvgLookup(cardsDir: string, svgs: ReadonlyMap<string, string>): (pngFile: string) => string | undefined {
-  return (png) => svgs.get(path.relative(cardsDir, png).split(path.sep).join("/"));
 }

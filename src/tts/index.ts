@@ -6,7 +6,6 @@ import { sheetCanvases } from "./sheets";
 
 export { buildTtsSave, TtsInputError, type TtsBuildOptions, type TtsBuildResult } from "./build";
 export { ScriptBuildError } from "./script";
-export { faceSvgLookup } from "./cell-svg";
 
 /**
  * Writes <outDir>/<game>/tts/<game>.json (+ images/) for a loaded game model. Needs the card

@@ -9,9 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { cellSvg, faceSvgLookup } from "../../src/tts/cell-svg";
-import { readFacePngs } from "../../src/tts/faces";
-import { FACE_MANIFEST, faceManifestJson, listFaces } from "../../src/render/faces";
+import { cellSvg } from "../../src/tts/cell-svg";
 import { bleedPx, cardImage, chooseGrid, composeSheet, type CardImage, type Grid } from "../../src/tts/sheets";
 import { rasteriseRgb } from "../../src/render/raster-core.mjs";
 import { fontFilesFor } from "../../src/render/fonts";
@@ -134,21 +132,4 @@ describe("a sheet of real faces (lunar-trick), from the SVG and from the PNG", (
     const fromPng = await composeSheet(images, grid);
     expect((await composeSheet(images, grid, undefined, faces.map(() => undefined))).equals(fromPng)).toBe(true);
   }, 120_000);
-});
-
-describe("a build's lookup from card PNG to face SVG", () => {
-  it("finds every face the manifest lists by the path the save builder reads it at", () => {
-    const model = loadGame(path.join(ROOT, "data"), "lunar-trick");
-    const game = renderGameFrom(model);
-    const { sides } = renderSides(game, new TemplateSet(model.paths.templatesDir));
-    const gameDir = path.join(dir, "game");
-    fs.mkdirSync(path.join(gameDir, "cards"), { recursive: true });
-    fs.writeFileSync(path.join(gameDir, "cards", FACE_MANIFEST), faceManifestJson(game, listFaces(game)));
-    const pngs = readFacePngs(gameDir, "lunar-trick");
-    const lookup = faceSvgLookup(path.join(gameDir, "cards"), new Map(sides.map((s) => [s.file, s.svg])));
-    const faces = sides.filter((s) => s.side === "face");
-    expect(faces.length).toBeGreaterThan(30);
-    for (const s of faces) expect(lookup(pngs.face(s.component.id, s.item.id)), s.key).toBe(s.svg);
-    expect(lookup(path.join(gameDir, "cards", "no-such.png"))).toBeUndefined();
-  }, 60_000);
 });

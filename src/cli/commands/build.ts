@@ -197,7 +197,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   await closeSharedRasterPool();
   forgetThumbnailFaces();
   if (flags.png && flags.tts) {
-    const { buildTtsForModel, faceSvgLookup, holdSheetCanvases } = await ttsModule();
+    const { buildTtsForModel, holdSheetCanvases } = await ttsModule();
     const releaseCanvases = holdSheetCanvases();
     try {
       await mapLimit(models, 2, async (model, i) => {
@@ -205,7 +205,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
           progress(`${model.id}: tts save`);
           const gameDir = join(staged.stageRoot, model.id);
           // The deck cells are drawn from the faces' SVGs this build rendered (src/tts/cell-svg.ts).
-          const faceSvg = faceSvgLookup(join(gameDir, "cards"), renderedFaceSvgs(model.id));
+          const svgs = renderedFaceSvgs(model.id);
+          const faceSvg = (png: string): string | undefined => svgs.get(relative(join(gameDir, "cards"), png).split(sep).join("/"));
           const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir, baseUrl, faceSvg });
           results[i].files.push(tts.savePath);
           if (tts.reused !== true) results[i].written.push(tts.savePath);
