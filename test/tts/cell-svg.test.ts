@@ -69,7 +69,7 @@ describe("a sheet of real faces (lunar-trick), from the SVG and from the PNG", (
   let images: CardImage[];
   beforeAll(async () => {
     const model = loadGame(path.join(ROOT, "data"), "lunar-trick");
-    faces = renderSides(renderGameFrom(model), new TemplateSet(model.paths.templatesDir)).sides.filter((s) => s.side === "face" && s.component.kind === "card").slice(0, 3);
+    faces = renderSides(renderGameFrom(model), new TemplateSet(model.paths.templatesDir)).sides.filter((s) => s.side === "face" && s.component.kind === "card").slice(0, 6);
     images = await Promise.all(
       faces.map(async (f, i) => {
         const file = path.join(dir, `${i}.png`);
@@ -103,15 +103,15 @@ describe("a sheet of real faces (lunar-trick), from the SVG and from the PNG", (
   it("the same cards in the same cells, at least as near the ideal picture, at TTS's cell sizes", async () => {
     const w = images[0].width - 2 * images[0].bleed;
     const h = images[0].height - 2 * images[0].bleed;
-    // A full 70-card sheet's cells (the smallest TTS draws) and a few cards' (the largest), in one row.
+    // A full 70-card sheet's cells (the smallest TTS draws) and a 6-card sheet's (the largest).
     for (const grid of [chooseGrid(70, w, h), chooseGrid(faces.length, w, h)]) {
-      const row = { ...grid, cols: 3, rows: 1 };
-      const fromPng = await composeSheet(images, row);
-      const fromSvg = await composeSheet(images, row, undefined, faces.map((f) => f.svg));
+      const six = { ...grid, cols: 3, rows: 2 };
+      const fromPng = await composeSheet(images, six);
+      const fromSvg = await composeSheet(images, six, undefined, faces.map((f) => f.svg));
       // At the PNG's own size (no resize) the SVG draws the very same pixels.
       expect(fromSvg.equals(fromPng)).toBe(grid.cellWidth === w && grid.cellHeight === h);
       const meta = await sharp(fromSvg).metadata();
-      expect([meta.width, meta.height]).toEqual([3 * grid.cellWidth, grid.cellHeight]);
+      expect([meta.width, meta.height]).toEqual([3 * grid.cellWidth, 2 * grid.cellHeight]);
       if (SHOW !== undefined) {
         fs.writeFileSync(path.join(SHOW, `cells-${grid.cellWidth}-png.jpg`), fromPng);
         fs.writeFileSync(path.join(SHOW, `cells-${grid.cellWidth}-svg.jpg`), fromSvg);
@@ -121,14 +121,14 @@ describe("a sheet of real faces (lunar-trick), from the SVG and from the PNG", (
       expect(await meanDiff(fromSvg, fromPng), at).toBeLessThan(3);
       if (fromSvg.equals(fromPng)) continue;
       // Nearer the ideal cell (the SVG drawn 4× as large, each 4×4 block averaged) than the PNG's.
-      const ideal = await idealSheet(row);
+      const ideal = await idealSheet(six);
       expect(await meanDiff(fromSvg, ideal), at).toBeLessThanOrEqual(await meanDiff(fromPng, ideal));
     }
   }, 120_000);
 
   it("a face whose SVG is not given keeps its PNG cell", async () => {
     const w = images[0].width - 2 * images[0].bleed;
-    const grid = { ...chooseGrid(70, w, images[0].height - 2 * images[0].bleed), cols: 3, rows: 1 };
+    const grid = { ...chooseGrid(70, w, images[0].height - 2 * images[0].bleed), cols: 3, rows: 2 };
     const fromPng = await composeSheet(images, grid);
     expect((await composeSheet(images, grid, undefined, faces.map(() => undefined))).equals(fromPng)).toBe(true);
   }, 120_000);
