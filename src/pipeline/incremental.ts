@@ -228,14 +228,6 @@ function renderSidesCached(input: GameInput, version: string, store?: BuildStore
   return { sides, warnings: [...warnings], rendered: renderedCount };
 }
 
-/**
- * The SVG of each face this process last rendered for `game`, by its PNG's file name in
- * out/<game>/cards/: the TTS save draws its deck cells from them (src/tts/cell-svg.ts).
- */
-export function renderedFaceSvgs(game: string): ReadonlyMap<string, string> {
-  return new Map((rendered.get(game)?.sides ?? []).map((s) => [s.file, s.svg]));
-}
-
 /** Forgets this process's renders (tests: what a new process finds is the disk cache only). */
 export function forgetRenders(): void {
   rendered.clear();

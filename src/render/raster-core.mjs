@@ -11,34 +11,16 @@ import sharp from "./sharp-library.mjs";
  * cost more than a third of the encoding time.
  */
 export async function rasterise(svg, widthPx, dpi, fontFiles) {
-  const image = await renderAsync(svg, { ...resvgOptions(fontFiles), fitTo: { mode: "width", value: widthPx } });
+  const image = await renderAsync(svg, {
+    fitTo: { mode: "width", value: widthPx },
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
+    shapeRendering: 2,
+    textRendering: 1,
+    logLevel: "off",
+  });
   const png = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
     .withDensity(dpi)
     .png()
     .toBuffer();
   return { png, pixels: image.width * image.height };
-}
-
-/** resvg's settings for every face, whatever size it is drawn at. */
-function resvgOptions(fontFiles) {
-  return {
-    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
-    shapeRendering: 2,
-    textRendering: 1,
-    logLevel: "off",
-  };
-}
-
-/**
- * SVG → raw RGB pixels at the size its root element gives (a TTS cell), flattened on white as the
- * print PNGs are flattened for TTS; undefined if resvg drew another size than the root asks for.
- */
-export async function rasteriseRgb(svg, widthPx, heightPx, fontFiles) {
-  const image = await renderAsync(svg, resvgOptions(fontFiles));
-  if (image.width !== widthPx || image.height !== heightPx) return undefined;
-  return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
-    .flatten({ background: "#ffffff" })
-    .removeAlpha()
-    .raw()
-    .toBuffer();
 }

@@ -38,7 +38,6 @@ import { saveScript } from "./script";
 import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
 import { cachedImage, imageDigest, pruneImages } from "./image-cache";
 import { makeDir, ownEntries, writeFileAtomic } from "../render/files";
-import { sha256 } from "../hash";
 import { buildXmlUi } from "./xmlui";
 import { findDefinition } from "../games/index";
 import type { TableRules } from "../table/adapter";
@@ -61,11 +60,6 @@ export interface TtsBuildOptions {
   gameDir?: string;
   /** URL under which <out>/ is published; images are then <baseUrl>/<game>/tts/images/<file>. */
   baseUrl?: string;
-  /**
-   * The face SVG a card PNG (a path in <gameDir>/cards) was rasterised from, where the caller has
-   * it (a build): deck cells are then drawn from it at their own size. Without: from the PNGs.
-   */
-  faceSvg?: (pngFile: string) => string | undefined;
   /** Player counts the Start buttons offer. */
   minPlayers: number;
   maxPlayers: number;
@@ -184,9 +178,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
     sheetNo += 1;
     const grid = chooseGrid(slice.length, w, h);
     const faces = await Promise.all(slice.map((item) => imageInfo(ctx.pngs.face(component.id, item.id), component)));
-    const svgs = faces.map((f) => ctx.opts.faceSvg?.(f.file));
-    const drawn = svgs.map((s) => (s === undefined ? null : sha256(s)));
-    const sheet = await cachedImage(ctx.opts.outDir, "sheet", { grid, bleeds: faces.map((f) => f.bleed), drawn }, faces.map((f) => f.file), () => composeSheet(faces, grid, sheetCanvases, svgs));
+    const sheet = await cachedImage(ctx.opts.outDir, "sheet", { grid, bleeds: faces.map((f) => f.bleed) }, faces.map((f) => f.file), () => composeSheet(faces, grid));
     const url = emitImage(ctx, `${component.id}-${sheetNo}`, "jpg", sheet);
     const key = ctx.nextDeckKey++;
     customDecks[key] = { Type: 0 as CardType, FaceURL: url, BackURL: backUrl, NumWidth: grid.cols, NumHeight: grid.rows, BackIsHidden: true, UniqueBack: false };
@@ -506,8 +498,7 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
   if (typeof epoch !== "number") throw new TtsInputError(epoch.error);
   // The date is not in the key (SOURCE_DATE_EPOCH is): a PNG copied or touched without a change
   // leaves the save, and the date it shows, as they were.
-  // Cells drawn from the SVGs (a build) or from the PNGs (`syzygy tts`) are different JPEG bytes.
-  const key = saveKey(model, { ...opts, gameDir: undefined, faceSvg: opts.faceSvg !== undefined, outDir: path.resolve(opts.outDir), sourceDateEpoch: process.env.SOURCE_DATE_EPOCH ?? "" }, inputs);
+  const key = saveKey(model, { ...opts, gameDir: undefined, outDir: path.resolve(opts.outDir), sourceDateEpoch: process.env.SOURCE_DATE_EPOCH ?? "" }, inputs);
   const stamp = currentStamp(opts.outDir, model.id, key, gameDir);
   if (stamp !== undefined) return { savePath: stamp.savePath, imageFiles: stamp.imageFiles, objects: stamp.objects, cards: stamp.cards, reused: true };
   // A game with an engine gets the script and its play areas; any other game a plain table.

@@ -12,13 +12,12 @@ export { ScriptBuildError } from "./script";
  * PNGs of `syzygy build` in <outDir>/<game>/cards. Player counts come from the engine (else the
  * model), so the Start buttons match what the engine accepts.
  */
-export async function buildTtsForModel(model: GameModel, opts: { outDir: string; gameDir?: string; baseUrl?: string; faceSvg?: (pngFile: string) => string | undefined }): Promise<TtsBuildResult> {
+export async function buildTtsForModel(model: GameModel, opts: { outDir: string; gameDir?: string; baseUrl?: string }): Promise<TtsBuildResult> {
   const engine = findGame(model.id);
   return buildTtsSave(model, {
     outDir: opts.outDir,
     gameDir: opts.gameDir,
     baseUrl: opts.baseUrl,
-    faceSvg: opts.faceSvg,
     minPlayers: engine !== undefined ? engine.minPlayers : model.players.min,
     maxPlayers: engine !== undefined ? engine.maxPlayers : model.players.max,
   });

@@ -7,7 +7,6 @@ import { availableParallelism } from "node:os";
 import sharp from "../render/sharp-library.mjs";
 import { mapLimit } from "../render/map-limit";
 import { imageSize } from "./png-size";
-import { svgCell } from "./cell-svg";
 
 /**
  * TTS images: quality 90 without chroma subsampling (card text stays sharp). Huffman tables are
@@ -164,12 +163,11 @@ export class CanvasSlots {
 export const sheetCanvases = new CanvasSlots(1, MAX_SIDE * MAX_SIDE * 3);
 
 /**
- * Composes `cards` row by row into one RGB JPEG sheet; `svgs[i]`, where given, is card i's face
- * SVG, drawn at the cell's size instead of resizing its PNG. Cells are made a few at a time (each card
+ * Composes `cards` row by row into one RGB JPEG sheet. Cells are made a few at a time (each card
  * decodes to ~4 MB) and copied into one raw canvas as they come: libvips' composite of 70 tiles
  * held every tile and the canvas at once (~600 MB peak for a 70-card sheet).
  */
-export async function composeSheet(cards: CardImage[], grid: Grid, canvases: CanvasSlots = sheetCanvases, svgs?: readonly (string | undefined)[]): Promise<Buffer> {
+export async function composeSheet(cards: CardImage[], grid: Grid, canvases: CanvasSlots = sheetCanvases): Promise<Buffer> {
   const width = grid.cols * grid.cellWidth;
   const height = grid.rows * grid.cellHeight;
   return canvases.use(width * height * 3, async (canvas) => {
@@ -183,9 +181,7 @@ export async function composeSheet(cards: CardImage[], grid: Grid, canvases: Can
       for (let y = 0; y < grid.cellHeight; y++) canvas.fill(0x20, rowStart(i, y), rowStart(i, y) + cellStride);
     }
     await mapLimit(cards, availableParallelism() + 1, async (c, i) => {
-      // A face's SVG, where the build has it, is drawn at the cell's size (cell-svg.ts).
-      const svg = svgs?.[i];
-      const tile = (svg === undefined ? undefined : await svgCell(svg, c, grid.cellWidth, grid.cellHeight)) ?? (await cell(c, grid.cellWidth, grid.cellHeight));
+      const tile = await cell(c, grid.cellWidth, grid.cellHeight);
       for (let y = 0; y < grid.cellHeight; y++) tile.copy(canvas, rowStart(i, y), y * cellStride, (y + 1) * cellStride);
     });
     return sharp(canvas, { raw: { width, height, channels: 3 } }).jpeg(JPEG).toBuffer();

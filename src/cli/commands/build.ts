@@ -8,7 +8,7 @@ import { join, relative, sep } from "node:path";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import type { BuildResult } from "../../render/build";
-import { buildGames, GameBuildError, renderedFaceSvgs, sharedPool, startRasterIfCold, type IncrementalResult } from "../../pipeline/incremental";
+import { buildGames, GameBuildError, sharedPool, startRasterIfCold, type IncrementalResult } from "../../pipeline/incremental";
 import { TemplateSet } from "../../render/face";
 import { mapLimit } from "../../render/map-limit";
 import { renderGameFrom } from "../../render/source";
@@ -203,11 +203,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
       await mapLimit(models, 2, async (model, i) => {
         try {
           progress(`${model.id}: tts save`);
-          const gameDir = join(staged.stageRoot, model.id);
-          // The deck cells are drawn from the faces' SVGs this build rendered (src/tts/cell-svg.ts).
-          const svgs = renderedFaceSvgs(model.id);
-          const faceSvg = (png: string): string | undefined => svgs.get(relative(join(gameDir, "cards"), png).split(sep).join("/"));
-          const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir, baseUrl, faceSvg });
+          const tts = await buildTtsForModel(model, { outDir: flags.out, gameDir: join(staged.stageRoot, model.id), baseUrl });
           results[i].files.push(tts.savePath);
           if (tts.reused !== true) results[i].written.push(tts.savePath);
         } catch (err) {
