@@ -47,6 +47,7 @@ import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
 import { seedCommitment } from "../../src/table/commitment";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
+import { knownStateHash, saveTextOf, warmStateHash } from "./save-text";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
 export interface Loc {
@@ -182,6 +183,7 @@ function applyLogged(g: Live, seat: number, action: BaseAction): { rule: string;
   g.simultaneous.push(g.game.active(g.state).length > 1);
   g.actions.push(withSeat(seat, action));
   g.state = result.state;
+  warmStateHash(liveState);
   return { events: result.events };
 }
 
@@ -789,11 +791,16 @@ function showSeed(g: Live): void {
   else UI.setValue(UI_SEED, "deal commitment " + g.commitment);
 }
 
-/** The text `onSave` returns. */
+/** The running game's state (for the save's state hash, computed in the frames after a move). */
+function liveState(): unknown {
+  return live !== undefined ? live.state : undefined;
+}
+
+/** The text `onSave` returns: canonical(SavedGame), kept and rebuilt only where it changed (./save-text.ts). */
 export function saveText(): string {
   const g = live;
   if (g === undefined) return "";
-  const saved: SavedGame = {
+  return saveTextOf({
     v: 2,
     game: g.game.id,
     players: g.players,
@@ -803,9 +810,8 @@ export function saveText(): string {
     actions: g.actions,
     where: g.where,
     busy: g.busy,
-    stateHash: hashText(canonical(g.state)),
-  };
-  return canonical(saved);
+    state: g.state,
+  });
 }
 
 function hasOptions(g: Live): boolean {
@@ -886,6 +892,7 @@ export function restore(saved: SavedGame): string {
     actions.push(a);
   }
   if (hashText(canonical(state)) !== saved.stateHash) return "the replayed state differs from the saved one";
+  knownStateHash(state, saved.stateHash);
   const where: { [guid: string]: Loc } = {};
   for (const k in saved.where) where[k] = saved.where[k];
   live = {

@@ -1,0 +1,190 @@
+/**
+ * The text `onSave` returns, kept between saves. TTS asks for it every 10 s (its rewind points)
+ * and on every save; serializing the whole game each time took 25–46 ms in MoonSharp. The text
+ * is the canonical serialization of the SavedGame (byte for byte what `canonical` writes), built
+ * from parts that are each kept until they change:
+ * - each logged action's text (the log only grows; a replaced entry or log is written again);
+ * - each bookkeeping entry's text, with a copy of the location it was written from (a location
+ *   changed in place or replaced is written again), and the sorted GUIDs (sorted again only when
+ *   the set of GUIDs changes);
+ * - the state hash, per state object (engine states are never changed in place: `apply` returns
+ *   a new one); `warmStateHash` computes it in the frames after a move, so `onSave` rarely must.
+ * A save with nothing changed returns the kept text itself.
+ */
+import { canonical, hashText } from "../../src/engine/core/serialize";
+import { byteOrder, stableSort } from "../../src/engine/core/util";
+
+/** A card location of the bookkeeping (session.ts `Loc`). */
+export interface SavedLoc {
+  area: string;
+  seat: number;
+  index: number;
+  down: boolean;
+  x?: number;
+  z?: number;
+  yaw?: number;
+  locked?: boolean;
+}
+
+/** Everything a save holds, as session.ts has it (the state is hashed, not written). */
+export interface SaveParts {
+  v: number;
+  game: string;
+  players: number;
+  seed: string;
+  options: { [name: string]: unknown };
+  bots: boolean[];
+  actions: unknown[];
+  where: { [guid: string]: SavedLoc };
+  busy: boolean;
+  state: unknown;
+}
+
+function copyLoc(l: SavedLoc): SavedLoc {
+  return { area: l.area, seat: l.seat, index: l.index, down: l.down, x: l.x, z: l.z, yaw: l.yaw, locked: l.locked };
+}
+
+function sameLoc(a: SavedLoc, b: SavedLoc): boolean {
+  return a.area === b.area && a.seat === b.seat && a.index === b.index && a.down === b.down && a.x === b.x && a.z === b.z && a.yaw === b.yaw && a.locked === b.locked;
+}
+
+/** State hash, kept for the last state hashed (and the canonical text of a state being hashed in two frames). */
+let hashedState: unknown = undefined;
+let hashed = "";
+let textState: unknown = undefined;
+let stateText = "";
+
+/** hashText(canonical(state)), computed once per state object. */
+export function stateHash(state: unknown): string {
+  if (state === hashedState && hashed !== "") return hashed;
+  const text = state === textState && stateText !== "" ? stateText : canonical(state);
+  hashed = hashText(text);
+  hashedState = state;
+  textState = undefined;
+  stateText = "";
+  return hashed;
+}
+
+/** Remembers a hash already computed (a load checks the replayed state against the saved hash). */
+export function knownStateHash(state: unknown, hash: string): void {
+  hashedState = state;
+  hashed = hash;
+}
+
+let warming = false;
+
+/**
+ * Hashes the current state in the frames after a change, half a frame's work each (the
+ * canonical text, then its hash), so the next save finds it ready.
+ */
+export function warmStateHash(current: () => unknown): void {
+  if (warming) return;
+  warming = true;
+  Wait.frames(() => {
+    const state = current();
+    if (state === undefined || state === hashedState) {
+      warming = false;
+      return;
+    }
+    stateText = canonical(state);
+    textState = state;
+    Wait.frames(() => {
+      warming = false;
+      const now = current();
+      if (now !== undefined) stateHash(now);
+      // A move made meanwhile: hash the newest state too.
+      if (now !== undefined && now !== hashedState) warmStateHash(current);
+    }, 1);
+  }, 1);
+}
+
+/** Per logged action: the object written and its text. */
+let actionObjects: unknown[] = [];
+let actionTexts: string[] = [];
+
+function actionsText(actions: unknown[]): { text: string; changed: boolean } {
+  let changed = actionObjects.length !== actions.length;
+  for (let i = 0; i < actions.length; i++) {
+    if (i < actionObjects.length && actionObjects[i] === actions[i]) continue;
+    changed = true;
+    if (i < actionObjects.length) {
+      actionObjects[i] = actions[i];
+      actionTexts[i] = canonical(actions[i]);
+    } else {
+      actionObjects.push(actions[i]);
+      actionTexts.push(canonical(actions[i]));
+    }
+  }
+  while (actionObjects.length > actions.length) {
+    actionObjects.pop();
+    actionTexts.pop();
+  }
+  return { text: "[" + actionTexts.join(",") + "]", changed: changed };
+}
+
+/** Per GUID of the bookkeeping: the location written (a copy) and `"guid":{...}`. */
+let entries: { [guid: string]: { loc: SavedLoc; text: string } } = {};
+let entryCount = 0;
+let sortedGuids: string[] = [];
+
+function whereText(where: { [guid: string]: SavedLoc }): { text: string; changed: boolean } {
+  let changed = false;
+  let count = 0;
+  let newGuid = false;
+  for (const guid in where) {
+    const loc = where[guid];
+    if (loc === undefined) continue;
+    count++;
+    const kept = entries[guid];
+    if (kept !== undefined && sameLoc(kept.loc, loc)) continue;
+    if (kept === undefined) newGuid = true;
+    changed = true;
+    entries[guid] = { loc: copyLoc(loc), text: canonical(guid) + ":" + canonical(loc) };
+  }
+  if (newGuid || count !== entryCount) {
+    // The set of GUIDs changed: forget the ones gone, sort again.
+    const fresh: { [guid: string]: { loc: SavedLoc; text: string } } = {};
+    const guids: string[] = [];
+    for (const guid in where) {
+      if (where[guid] === undefined) continue;
+      fresh[guid] = entries[guid];
+      guids.push(guid);
+    }
+    entries = fresh;
+    entryCount = count;
+    sortedGuids = stableSort(guids, byteOrder);
+    changed = true;
+  }
+  if (sortedGuids.length === 0) return { text: "[]", changed: changed };
+  const parts: string[] = [];
+  for (const guid of sortedGuids) parts.push(entries[guid].text);
+  return { text: "{" + parts.join(",") + "}", changed: changed };
+}
+
+/** The last text and what it was written from (options and bots are short: compared as text). */
+let last: { head: string; busy: boolean; hash: string } | undefined;
+let lastText = "";
+
+/** canonical(SavedGame) of `p`, its stateHash included; the kept text when nothing changed. */
+export function saveTextOf(p: SaveParts): string {
+  const actions = actionsText(p.actions);
+  const where = whereText(p.where);
+  const hash = stateHash(p.state);
+  const head = canonical([p.bots, p.game, p.options, p.players, p.seed, p.v]);
+  if (last !== undefined && !actions.changed && !where.changed && last.hash === hash && last.busy === p.busy && last.head === head) return lastText;
+  last = { head: head, busy: p.busy, hash: hash };
+  // The SavedGame's keys in canonical (bytewise) order; test/tts/save-text.test.ts holds it to `canonical`.
+  lastText =
+    '{"actions":' + actions.text +
+    ',"bots":' + canonical(p.bots) +
+    ',"busy":' + (p.busy ? "true" : "false") +
+    ',"game":' + canonical(p.game) +
+    ',"options":' + canonical(p.options) +
+    ',"players":' + canonical(p.players) +
+    ',"seed":' + canonical(p.seed) +
+    ',"stateHash":' + canonical(hash) +
+    ',"v":' + canonical(p.v) +
+    ',"where":' + where.text +
+    "}";
+  return lastText;
+}
