@@ -36,8 +36,11 @@ export function stableSort<T>(items: readonly T[], compare: (x: T, y: T) => numb
     }
     return src;
   }
+  // dst is written by index, not pushed: MoonSharp 2.0 recounts a table's length after every
+  // write, so push (`t[#t + 1] = x`) is quadratic there.
   for (let width = 1; width < n; width *= 2) {
     const dst: T[] = [];
+    let k = 0;
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n);
       const hi = Math.min(lo + 2 * width, n);
@@ -45,20 +48,23 @@ export function stableSort<T>(items: readonly T[], compare: (x: T, y: T) => numb
       let j = mid;
       while (i < mid && j < hi) {
         if (compare(src[j], src[i]) < 0) {
-          dst.push(src[j]);
+          dst[k] = src[j];
           j++;
         } else {
-          dst.push(src[i]);
+          dst[k] = src[i];
           i++;
         }
+        k++;
       }
       while (i < mid) {
-        dst.push(src[i]);
+        dst[k] = src[i];
         i++;
+        k++;
       }
       while (j < hi) {
-        dst.push(src[j]);
+        dst[k] = src[j];
         j++;
+        k++;
       }
     }
     src = dst;
