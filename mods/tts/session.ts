@@ -220,7 +220,7 @@ export function gameInProgress(): boolean {
  * Starts a new game with `players` players and the engine seed `seed`; the last `bots` seats are
  * played by the script; `choice` indexes the game's match options (./games/options.ts).
  */
-export function startGame(players: number, seed: string, bots = 0, choice = 0): string {
+export function startGame(players: number, seed: string, bots = 0, choice = 0, commitment = seedCommitment(seed)): string {
   const game = engine();
   if (game === undefined) return "No engine for " + saveConfig().game + " in this build.";
   if (players < game.minPlayers || players > game.maxPlayers) {
@@ -239,7 +239,7 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
     rules: rules,
     players: players,
     seed: seed,
-    commitment: seedCommitment(seed),
+    commitment: commitment,
     revealed: false,
     simultaneous: [],
     options: options,

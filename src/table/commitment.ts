@@ -327,6 +327,41 @@ export function sha256Finish(s: Sha256Stream): string {
   return out;
 }
 
+/**
+ * Ends the message: queues the FIPS 180-4 padding (§5.1.1) after everything fed, so that
+ * `sha256Step` can hash the last blocks a slice at a time too; once it returns false,
+ * `sha256Digest` is the digest. Nothing may be fed after this.
+ */
+export function sha256Pad(s: Sha256Stream): void {
+  fill(s, TWO32);
+  const bits = s.length * 8;
+  let n = s.queue.length;
+  s.queue[n] = 0x80;
+  n++;
+  let used = (s.length + 1) % 64;
+  while (used !== 56) {
+    s.queue[n] = 0;
+    n++;
+    used = (used + 1) % 64;
+  }
+  const high = Math.floor(bits / TWO32);
+  const low = bits % TWO32;
+  for (const word of [high, low]) {
+    s.queue[n] = Math.floor(word / 16777216) % 256;
+    s.queue[n + 1] = Math.floor(word / 65536) % 256;
+    s.queue[n + 2] = Math.floor(word / 256) % 256;
+    s.queue[n + 3] = word % 256;
+    n = n + 4;
+  }
+}
+
+/** The digest of a padded stream whose every block is hashed (64 lowercase hex digits). */
+export function sha256Digest(s: Sha256Stream): string {
+  let out = "";
+  for (const v of s.h) out = out + hex8(v);
+  return out;
+}
+
 /** SHA-256 of `text`'s bytes, as 64 lowercase hex digits. */
 export function sha256Hex(text: string): string {
   const s = sha256Start();
@@ -337,7 +372,12 @@ export function sha256Hex(text: string): string {
 /** Hex digits of the commitment the table shows (128 bits). */
 export const COMMITMENT_DIGITS = 32;
 
+/** The text whose SHA-256 the commitment to `seed` is. */
+export function committedText(seed: string): string {
+  return "syzygy-seed:" + seed;
+}
+
 /** What the table shows at Start for `seed`: the first 128 bits of SHA-256("syzygy-seed:" + seed). */
 export function seedCommitment(seed: string): string {
-  return sha256Hex("syzygy-seed:" + seed).substring(0, COMMITMENT_DIGITS);
+  return sha256Hex(committedText(seed)).substring(0, COMMITMENT_DIGITS);
 }
