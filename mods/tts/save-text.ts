@@ -26,20 +26,6 @@ export interface SavedLoc {
   locked?: boolean;
 }
 
-/** Everything a save holds, as session.ts has it (the state is hashed, not written). */
-export interface SaveParts {
-  v: number;
-  game: string;
-  players: number;
-  seed: string;
-  options: { [name: string]: unknown };
-  bots: boolean[];
-  actions: unknown[];
-  where: { [guid: string]: SavedLoc };
-  busy: boolean;
-  state: unknown;
-}
-
 function copyLoc(l: SavedLoc): SavedLoc {
   return { area: l.area, seat: l.seat, index: l.index, down: l.down, x: l.x, z: l.z, yaw: l.yaw, locked: l.locked };
 }
@@ -122,6 +108,34 @@ function actionsText(actions: unknown[]): { text: string; changed: boolean } {
   return { text: "[" + actionTexts.join(",") + "]", changed: changed };
 }
 
+/** Writes the texts of up to `count` logged actions not written yet; true when all are. */
+function writeSomeActions(actions: unknown[], count: number): boolean {
+  let done = 0;
+  for (let i = 0; i < actions.length; i++) {
+    if (i < actionObjects.length && actionObjects[i] === actions[i]) continue;
+    if (done >= count) return false;
+    actionObjects[i] = actions[i];
+    actionTexts[i] = canonical(actions[i]);
+    done++;
+  }
+  return true;
+}
+
+/** Actions whose text a frame writes while the save is warmed after a load (~0.15 ms each in MoonSharp). */
+const ACTIONS_PER_FRAME = 40;
+
+/**
+ * After a load: writes the log's texts a slice a frame, so the first save after it (TTS's next
+ * rewind point) does not write the whole log at once (~30 ms in MoonSharp for 180 moves).
+ */
+export function warmSaveText(actions: () => unknown[] | undefined): void {
+  const slice = (): void => {
+    const now = actions();
+    if (now !== undefined && !writeSomeActions(now, ACTIONS_PER_FRAME)) Wait.frames(slice, 1);
+  };
+  Wait.frames(slice, 1);
+}
+
 /** Per GUID of the bookkeeping: the location written (a copy) and `"guid":{...}`. */
 let entries: { [guid: string]: { loc: SavedLoc; text: string } } = {};
 let entryCount = 0;
@@ -161,30 +175,54 @@ function whereText(where: { [guid: string]: SavedLoc }): { text: string; changed
   return { text: "{" + parts.join(",") + "}", changed: changed };
 }
 
-/** The last text and what it was written from (options and bots are short: compared as text). */
-let last: { head: string; busy: boolean; hash: string } | undefined;
+/** The last text, its fields' texts and its keys in order. */
 let lastText = "";
+let lastFields: { [key: string]: string } = {};
+let lastKeys = "";
+let sortedKeys: string[] = [];
 
-/** canonical(SavedGame) of `p`, its stateHash included; the kept text when nothing changed. */
-export function saveTextOf(p: SaveParts): string {
-  const actions = actionsText(p.actions);
-  const where = whereText(p.where);
-  const hash = stateHash(p.state);
-  const head = canonical([p.bots, p.game, p.options, p.players, p.seed, p.v]);
-  if (last !== undefined && !actions.changed && !where.changed && last.hash === hash && last.busy === p.busy && last.head === head) return lastText;
-  last = { head: head, busy: p.busy, hash: hash };
-  // The SavedGame's keys in canonical (bytewise) order; test/tts/save-text.test.ts holds it to `canonical`.
-  lastText =
-    '{"actions":' + actions.text +
-    ',"bots":' + canonical(p.bots) +
-    ',"busy":' + (p.busy ? "true" : "false") +
-    ',"game":' + canonical(p.game) +
-    ',"options":' + canonical(p.options) +
-    ',"players":' + canonical(p.players) +
-    ',"seed":' + canonical(p.seed) +
-    ',"stateHash":' + canonical(hash) +
-    ',"v":' + canonical(p.v) +
-    ',"where":' + where.text +
-    "}";
+/**
+ * canonical of `saved` with `stateHash: hashText(canonical(state))` added: the save's text, byte
+ * for byte (test/tts/save-text.test.ts). `actions` and `where` are written from their kept
+ * parts, the state hash once per state, any other field whole (they are short); the kept text
+ * itself when nothing changed.
+ */
+export function saveTextOf(saved: { [key: string]: unknown }, state: unknown): string {
+  const fields: { [key: string]: string } = {};
+  const keys: string[] = [];
+  let n = 0;
+  let changed = false;
+  for (const key in saved) {
+    const value = saved[key];
+    if (value === undefined || typeof value === "function") continue;
+    keys[n] = key;
+    n++;
+    let text = "";
+    if (key === "actions") {
+      const a = actionsText(value as unknown[]);
+      text = a.text;
+      if (a.changed) changed = true;
+    } else if (key === "where") {
+      const w = whereText(value as { [guid: string]: SavedLoc });
+      text = w.text;
+      if (w.changed) changed = true;
+    } else text = canonical(value);
+    fields[key] = text;
+    if (lastFields[key] !== text) changed = true;
+  }
+  keys[n] = "stateHash";
+  fields.stateHash = canonical(stateHash(state));
+  if (lastFields.stateHash !== fields.stateHash) changed = true;
+  const keyList = keys.join(",");
+  if (keyList !== lastKeys) {
+    changed = true;
+    lastKeys = keyList;
+    sortedKeys = stableSort(keys, byteOrder);
+  }
+  if (!changed) return lastText;
+  lastFields = fields;
+  const parts: string[] = [];
+  for (let i = 0; i < sortedKeys.length; i++) parts[i] = canonical(sortedKeys[i]) + ":" + fields[sortedKeys[i]];
+  lastText = "{" + parts.join(",") + "}";
   return lastText;
 }

@@ -47,7 +47,7 @@ import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
 import { seedCommitment } from "../../src/table/commitment";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
-import { knownStateHash, saveTextOf, warmStateHash } from "./save-text";
+import { knownStateHash, saveTextOf, warmSaveText, warmStateHash } from "./save-text";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
 export interface Loc {
@@ -800,7 +800,7 @@ function liveState(): unknown {
 export function saveText(): string {
   const g = live;
   if (g === undefined) return "";
-  return saveTextOf({
+  const saved: Omit<SavedGame, "stateHash"> = {
     v: 2,
     game: g.game.id,
     players: g.players,
@@ -810,8 +810,8 @@ export function saveText(): string {
     actions: g.actions,
     where: g.where,
     busy: g.busy,
-    state: g.state,
-  });
+  };
+  return saveTextOf(saved, g.state);
 }
 
 function hasOptions(g: Live): boolean {
@@ -893,6 +893,7 @@ export function restore(saved: SavedGame): string {
   }
   if (hashText(canonical(state)) !== saved.stateHash) return "the replayed state differs from the saved one";
   knownStateHash(state, saved.stateHash);
+  warmSaveText(() => (live !== undefined ? live.actions : undefined));
   const where: { [guid: string]: Loc } = {};
   for (const k in saved.where) where[k] = saved.where[k];
   live = {
