@@ -165,12 +165,22 @@ export function isSeat(players: number, seat: unknown): boolean {
 export function byteOrder(a: string, b: string): number {
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return x < y ? -1 : 1;
+  let x = a.charCodeAt(0);
+  let y = b.charCodeAt(0);
+  if (n > 0 && x !== y) return x < y ? -1 : 1;
+  // The common prefix's length by halving, with whole-prefix compares: a character at a time is
+  // two calls a character in Lua, and sorted ids share long prefixes ("bid-cards/bid-3-b").
+  let lo = n > 0 ? 1 : 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi + 1) / 2);
+    if (a.substring(0, mid) === b.substring(0, mid)) lo = mid;
+    else hi = mid - 1;
   }
-  return a.length < b.length ? -1 : 1;
+  if (lo === n) return a.length < b.length ? -1 : 1;
+  x = a.charCodeAt(lo);
+  y = b.charCodeAt(lo);
+  return x < y ? -1 : 1;
 }
 
 /** A refused action: the rule or ruling broken and a sentence (see `ApplyResult`). */
