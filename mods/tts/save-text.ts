@@ -5,7 +5,7 @@
  * from parts that are each kept until they change:
  * - each logged action's text (the log only grows; a replaced entry or log is written again);
  * - each bookkeeping entry's text, with a copy of the location it was written from (a location
- *   changed in place or replaced is written again), and the sorted GUIDs (sorted again only when
+ *   replaced or changed in place, in any field, is written again), and the sorted GUIDs (sorted again only when
  *   the set of GUIDs changes);
  * - the state hash, per state object (engine states are never changed in place: `apply` returns
  *   a new one); `warmStateHash` computes it in the frames after a move, so `onSave` rarely must.
@@ -14,24 +14,20 @@
 import { canonical, hashText } from "../../src/engine/core/serialize";
 import { byteOrder, stableSort } from "../../src/engine/core/util";
 
-/** A card location of the bookkeeping (session.ts `Loc`). */
-export interface SavedLoc {
-  area: string;
-  seat: number;
-  index: number;
-  down: boolean;
-  x?: number;
-  z?: number;
-  yaw?: number;
-  locked?: boolean;
-}
+/** A bookkeeping entry (session.ts `Loc`): fields of numbers, strings and booleans. */
+type SavedLoc = { [field: string]: unknown };
 
 function copyLoc(l: SavedLoc): SavedLoc {
-  return { area: l.area, seat: l.seat, index: l.index, down: l.down, x: l.x, z: l.z, yaw: l.yaw, locked: l.locked };
+  const out: SavedLoc = {};
+  for (const k in l) out[k] = l[k];
+  return out;
 }
 
+/** Field by field, whatever fields a location has (a field added to Loc is compared too). */
 function sameLoc(a: SavedLoc, b: SavedLoc): boolean {
-  return a.area === b.area && a.seat === b.seat && a.index === b.index && a.down === b.down && a.x === b.x && a.z === b.z && a.yaw === b.yaw && a.locked === b.locked;
+  for (const k in a) if (a[k] !== b[k]) return false;
+  for (const k in b) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** State hash, kept for the last state hashed (and the canonical text of a state being hashed in two frames). */

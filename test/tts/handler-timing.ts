@@ -43,12 +43,13 @@ export interface HandlerBench {
 export const REWIND_SECONDS = 10;
 
 /**
- * Wraps every handler and timer callback so each call's CPU time is recorded by kind, and
- * schedules the rewind save (with the host's own Wait, so it is not counted as a callback).
+ * Lua defining BENCH (calls, total and max ms by kind), `record(kind, ms)` and `timed(kind, fn)`
+ * (fn wrapped to record each call), timed by `clockMs` (a Lua function returning milliseconds).
  */
-const INSTRUMENT = `
+export function luaTimers(clockMs: string): string {
+  return `
 BENCH = {}
-local cpu = FAKE.cpuMs
+local clockMs = ${clockMs}
 local function record(kind, ms)
   local r = BENCH[kind] or { calls = 0, total = 0, max = 0 }
   r.calls, r.total = r.calls + 1, r.total + ms
@@ -57,12 +58,22 @@ local function record(kind, ms)
 end
 local function timed(kind, fn)
   return function(...)
-    local t0 = cpu()
+    local t0 = clockMs()
     local a, b = fn(...)
-    record(kind, cpu() - t0)
+    record(kind, clockMs() - t0)
     return a, b
   end
 end
+`;
+}
+
+/**
+ * Wraps every handler and timer callback so each call's CPU time is recorded by kind, and
+ * schedules the rewind save (with the host's own Wait, so it is not counted as a callback).
+ */
+const INSTRUMENT = `
+${luaTimers("FAKE.cpuMs")}
+local cpu = clockMs
 for _, name in ipairs({ "syzygyStart2", "syzygyStart3", "syzygyStart4" }) do _G[name] = timed("Start", _G[name]) end
 for _, name in ipairs({ "onObjectDrop", "onObjectPickUp", "onPlayerAction", "onObjectEnterContainer" }) do
   if _G[name] ~= nil then _G[name] = timed(name, _G[name]) end

@@ -7,7 +7,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonical, hashText } from "../../src/engine/core/serialize";
-import { saveTextOf, stateHash, type SavedLoc } from "../../mods/tts/save-text";
+import { saveTextOf, stateHash } from "../../mods/tts/save-text";
+
+/** A bookkeeping location (mods/tts/session.ts `Loc`). */
+interface SavedLoc {
+  area: string;
+  seat: number;
+  index: number;
+  down: boolean;
+  x?: number;
+  locked?: boolean;
+}
 
 /** What session.ts saves, and the engine state whose hash it holds. */
 interface SaveParts {
