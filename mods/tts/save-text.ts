@@ -8,23 +8,28 @@
  *   replaced or changed in place, in any field, is written again), and the sorted GUIDs (sorted again only when
  *   the set of GUIDs changes);
  * - the state hash, per state object (engine states are never changed in place: `apply` returns
- *   a new one); `warmStateHash` computes it in the frames after a move, so `onSave` rarely must.
+ *   a new one).
+ * `warmSave` writes them in the frames after a move or a load, so `onSave` rarely must.
  * A save with nothing changed returns the kept text itself.
  */
 import { canonical, hashText } from "../../src/engine/core/serialize";
 import { byteOrder, stableSort } from "../../src/engine/core/util";
 
 /** A bookkeeping entry (session.ts `Loc`): fields of numbers, strings and booleans. */
-type SavedLoc = { [field: string]: unknown };
+type SavedLoc = object;
+type Fields = { [field: string]: unknown };
 
 function copyLoc(l: SavedLoc): SavedLoc {
-  const out: SavedLoc = {};
-  for (const k in l) out[k] = l[k];
+  const from = l as Fields;
+  const out: Fields = {};
+  for (const k in from) out[k] = from[k];
   return out;
 }
 
 /** Field by field, whatever fields a location has (a field added to Loc is compared too). */
-function sameLoc(a: SavedLoc, b: SavedLoc): boolean {
+function sameLoc(x: SavedLoc, y: SavedLoc): boolean {
+  const a = x as Fields;
+  const b = y as Fields;
   for (const k in a) if (a[k] !== b[k]) return false;
   for (const k in b) if (a[k] !== b[k]) return false;
   return true;
@@ -51,33 +56,6 @@ export function stateHash(state: unknown): string {
 export function knownStateHash(state: unknown, hash: string): void {
   hashedState = state;
   hashed = hash;
-}
-
-let warming = false;
-
-/**
- * Hashes the current state in the frames after a change, half a frame's work each (the
- * canonical text, then its hash), so the next save finds it ready.
- */
-export function warmStateHash(current: () => unknown): void {
-  if (warming) return;
-  warming = true;
-  Wait.frames(() => {
-    const state = current();
-    if (state === undefined || state === hashedState) {
-      warming = false;
-      return;
-    }
-    stateText = canonical(state);
-    textState = state;
-    Wait.frames(() => {
-      warming = false;
-      const now = current();
-      if (now !== undefined) stateHash(now);
-      // A move made meanwhile: hash the newest state too.
-      if (now !== undefined && now !== hashedState) warmStateHash(current);
-    }, 1);
-  }, 1);
 }
 
 /** Per logged action: the object written and its text. */
@@ -117,21 +95,6 @@ function writeSomeActions(actions: unknown[], count: number): boolean {
   return true;
 }
 
-/** Actions whose text a frame writes while the save is warmed after a load (~0.15 ms each in MoonSharp). */
-const ACTIONS_PER_FRAME = 40;
-
-/**
- * After a load: writes the log's texts a slice a frame, so the first save after it (TTS's next
- * rewind point) does not write the whole log at once (~30 ms in MoonSharp for 180 moves).
- */
-export function warmSaveText(actions: () => unknown[] | undefined): void {
-  const slice = (): void => {
-    const now = actions();
-    if (now !== undefined && !writeSomeActions(now, ACTIONS_PER_FRAME)) Wait.frames(slice, 1);
-  };
-  Wait.frames(slice, 1);
-}
-
 /** Per GUID of the bookkeeping: the location written (a copy) and `"guid":{...}`. */
 let entries: { [guid: string]: { loc: SavedLoc; text: string } } = {};
 let entryCount = 0;
@@ -169,6 +132,62 @@ function whereText(where: { [guid: string]: SavedLoc }): { text: string; changed
   const parts: string[] = [];
   for (const guid of sortedGuids) parts.push(entries[guid].text);
   return { text: "{" + parts.join(",") + "}", changed: changed };
+}
+
+/**
+ * Writes up to `count` changed entries of GUIDs already kept; true when none is left. A GUID new
+ * to the bookkeeping is left to `whereText`, which sorts the GUIDs again for it.
+ */
+function writeSomeEntries(where: { [guid: string]: SavedLoc }, count: number): boolean {
+  let done = 0;
+  for (const guid in where) {
+    const loc = where[guid];
+    const kept = entries[guid];
+    if (loc === undefined || kept === undefined || sameLoc(kept.loc, loc)) continue;
+    if (done >= count) return false;
+    entries[guid] = { loc: copyLoc(loc), text: canonical(guid) + ":" + canonical(loc) };
+    done++;
+  }
+  return true;
+}
+
+/** What the warmer reads: the running game's state, log and bookkeeping. */
+export interface SaveSource {
+  state: unknown;
+  actions: unknown[];
+  where: { [guid: string]: SavedLoc };
+}
+
+/** Entries and actions written a frame while warming (~0.3 and ~0.15 ms each in MoonSharp). */
+const ENTRIES_PER_FRAME = 20;
+const ACTIONS_PER_FRAME = 40;
+let warming = false;
+
+/**
+ * Writes what the next save needs, a slice a frame, after a move or a load: the new state's
+ * canonical text, then its hash, then the bookkeeping entries that changed (a draw renumbers
+ * every card left in the deck), then the log's texts. `onSave` then finds them written.
+ */
+export function warmSave(current: () => SaveSource | undefined): void {
+  if (warming) return;
+  warming = true;
+  const slice = (): void => {
+    const now = current();
+    let more = false;
+    if (now !== undefined) {
+      if (now.state !== hashedState) {
+        if (now.state !== textState || stateText === "") {
+          stateText = canonical(now.state);
+          textState = now.state;
+        } else stateHash(now.state);
+        more = true;
+      } else if (!writeSomeEntries(now.where, ENTRIES_PER_FRAME)) more = true;
+      else if (!writeSomeActions(now.actions, ACTIONS_PER_FRAME)) more = true;
+    }
+    if (more) Wait.frames(slice, 1);
+    else warming = false;
+  };
+  Wait.frames(slice, 1);
 }
 
 /** The last text, its fields' texts and its keys in order. */

@@ -47,7 +47,7 @@ import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
 import { seedCommitment } from "../../src/table/commitment";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
-import { knownStateHash, saveTextOf, warmSaveText, warmStateHash } from "./save-text";
+import { knownStateHash, saveTextOf, warmSave, type SaveSource } from "./save-text";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
 export interface Loc {
@@ -183,7 +183,7 @@ function applyLogged(g: Live, seat: number, action: BaseAction): { rule: string;
   g.simultaneous.push(g.game.active(g.state).length > 1);
   g.actions.push(withSeat(seat, action));
   g.state = result.state;
-  warmStateHash(liveState);
+  warmSave(liveSave);
   return { events: result.events };
 }
 
@@ -791,9 +791,9 @@ function showSeed(g: Live): void {
   else UI.setValue(UI_SEED, "deal commitment " + g.commitment);
 }
 
-/** The running game's state (for the save's state hash, computed in the frames after a move). */
-function liveState(): unknown {
-  return live !== undefined ? live.state : undefined;
+/** What the save is written from, for ./save-text.ts to write it in the frames after a move. */
+function liveSave(): SaveSource | undefined {
+  return live !== undefined ? { state: live.state, actions: live.actions, where: live.where } : undefined;
 }
 
 /** The text `onSave` returns: canonical(SavedGame), kept and rebuilt only where it changed (./save-text.ts). */
@@ -893,7 +893,7 @@ export function restore(saved: SavedGame): string {
   }
   if (hashText(canonical(state)) !== saved.stateHash) return "the replayed state differs from the saved one";
   knownStateHash(state, saved.stateHash);
-  warmSaveText(() => (live !== undefined ? live.actions : undefined));
+  warmSave(liveSave);
   const where: { [guid: string]: Loc } = {};
   for (const k in saved.where) where[k] = saved.where[k];
   live = {

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonical, hashText } from "../../src/engine/core/serialize";
-import { saveTextOf, stateHash } from "../../mods/tts/save-text";
+import { saveTextOf, stateHash, warmSave } from "../../mods/tts/save-text";
 
 /** A bookkeeping location (mods/tts/session.ts `Loc`). */
 interface SavedLoc {
@@ -68,13 +68,23 @@ function newGame(players: number, seed: string): SaveParts {
   return { v: 2, game: "solar-eclipse", players, seed, options: players === 3 ? { variant: "short" } : {}, bots, actions: [], where: {}, busy: false, state: { round: 0, hands: [["sun-1"], []] } };
 }
 
+/** TTS's Wait.frames for warmSave: callbacks queue until the test lets frames pass. */
+const frames: (() => void)[] = [];
+(globalThis as unknown as { Wait: unknown }).Wait = { frames: (fn: () => void) => frames.push(fn) };
+function runFrames(n: number): void {
+  for (let i = 0; i < n && frames.length > 0; i++) {
+    const due = frames.splice(0, frames.length);
+    for (const fn of due) fn();
+  }
+}
+
 describe("the kept save text (mods/tts/save-text.ts)", () => {
-  it("is canonical(SavedGame) after any sequence of changes, saved between them or not", () => {
+  it("is canonical(SavedGame) after any sequence of changes, saved between them or not, warmed in frames or not", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(change, fc.boolean()), { maxLength: 40 }), (steps) => {
+      fc.property(fc.array(fc.tuple(change, fc.boolean(), fc.nat(4)), { maxLength: 40 }), (steps) => {
         let p = newGame(3, "seed");
         expect(saveTextOfParts(p)).toBe(reference(p));
-        for (const [c, save] of steps) {
+        for (const [c, save, warm] of steps) {
           const guids = Object.keys(p.where);
           if (c.kind === "move") p.where[c.guid] = { area: c.area, seat: c.seat, index: c.index, down: c.down };
           else if (c.kind === "inPlace" && guids.length > 0) {
@@ -88,12 +98,28 @@ describe("the kept save text (mods/tts/save-text.ts)", () => {
           else if (c.kind === "state") p.state = { round: c.round, hands: [["moon-2"], ["sun-1"]] };
           else if (c.kind === "newGame") p = newGame(c.players, c.seed);
           else if (c.kind === "extra") p.extra = c.value === undefined ? undefined : { n: c.value };
+          // Frames after a change write parts of the next save (a move or a load starts them).
+          const current = p;
+          warmSave(() => current);
+          runFrames(warm);
           if (save) expect(saveTextOfParts(p)).toBe(reference(p));
         }
         expect(saveTextOfParts(p)).toBe(reference(p));
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("sorts the GUIDs again when one is gone and another came, even when frames wrote entries meanwhile", () => {
+    const p = newGame(2, "swap");
+    p.where = { b0: { area: "hand", seat: 0, index: 0, down: false }, a0: { area: "deck", seat: -1, index: 0, down: true } };
+    expect(saveTextOfParts(p)).toBe(reference(p));
+    delete p.where.a0;
+    p.where.c0 = { area: "slot", seat: 1, index: 0, down: false };
+    p.where.b0.index = 1;
+    warmSave(() => p);
+    runFrames(10);
+    expect(saveTextOfParts(p)).toBe(reference(p));
   });
 
   it("hashes a state once, whatever object it was built as", () => {
