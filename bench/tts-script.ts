@@ -13,6 +13,7 @@ import { findGame } from "../src/engine/registry";
 import { FakeTts, type SaveJson } from "../test/tts/fake-tts";
 import { UI_STATUS } from "../src/table/ui-ids";
 import { Mirror, buildFakeSave, playWithBots } from "../test/tts/table-driver";
+import { luaTimers } from "../test/tts/handler-timing";
 
 export interface HandlerTiming {
   kind: string;
@@ -33,22 +34,8 @@ export interface TtsScriptBench {
 export const TRICK_DROP = "onObjectDrop completing a trick";
 /** Wraps the script's handlers and timer callbacks so each call's os.clock time is recorded by kind. */
 const INSTRUMENT = `
-BENCH = {}
+${luaTimers("function() return os.clock() * 1000 end")}
 local STATUS_ID, TRICK_DROP = ${JSON.stringify(UI_STATUS)}, ${JSON.stringify(TRICK_DROP)}
-local function record(kind, ms)
-  local r = BENCH[kind] or { calls = 0, total = 0, max = 0 }
-  r.calls, r.total = r.calls + 1, r.total + ms
-  if ms > r.max then r.max = ms end
-  BENCH[kind] = r
-end
-local function timed(kind, fn)
-  return function(...)
-    local t0 = os.clock()
-    local a, b = fn(...)
-    record(kind, (os.clock() - t0) * 1000)
-    return a, b
-  end
-end
 for _, name in ipairs({ "onObjectPickUp", "syzygyStartSeeded" }) do
   if _G[name] ~= nil then _G[name] = timed(name, _G[name]) end
 end

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { rngFromSeed, rngInt, shuffle, rngCopy } from "../src/engine/core/rng";
-import { mod, stableSort } from "../src/engine/core/util";
+import { byteOrder, mod, stableSort } from "../src/engine/core/util";
 import { canonical, hashText } from "../src/engine/core/serialize";
 import { commitOpen, commitSet, commitWaiting, commitVisible } from "../src/engine/core/commits";
 
@@ -43,6 +43,23 @@ describe("Lua-safe helpers", () => {
     expect(mod(-1, 30)).toBe(29);
     expect(mod(31, 30)).toBe(1);
   });
+  it("byteOrder is code-unit order, however long the common prefix (it halves to find the first difference)", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", "b", "-", "/", "0", "9", "Z", "é"), maxLength: 24 });
+    fc.assert(
+      fc.property(text, text, text, (prefix, x, y) => {
+        const a = prefix + x;
+        const b = prefix + y;
+        const want = a === b ? 0 : a < b ? -1 : 1; // JS < on strings compares UTF-16 code units
+        expect(byteOrder(a, b)).toBe(want);
+        expect(byteOrder(b, a)).toBe(want === 0 ? 0 : -want);
+      }),
+      { numRuns: 500 },
+    );
+    expect(byteOrder("", "")).toBe(0);
+    expect(byteOrder("", "a")).toBe(-1);
+    expect(byteOrder("bid-cards/bid-3-b", "bid-cards/bid-3-a")).toBe(1);
+  });
+
   it("stableSort keeps equal items in input order", () => {
     const xs = [3, 1, 2, 1, 3].map((v, i) => ({ v, i }));
     expect(stableSort(xs, (a, b) => a.v - b.v).map((x) => x.i)).toEqual([1, 3, 2, 0, 4]);

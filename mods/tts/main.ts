@@ -25,7 +25,7 @@ import { saveConfig } from "./config";
 import { guarded, shieldPile, shielded, type TableObject } from "./table";
 import { tableText } from "./wording";
 import { UI_BOTS, UI_OPTION } from "../../src/table/ui-ids";
-import { entropyBacklog, freshSeed, stir, stirObject } from "./entropy";
+import { entropyBacklog, prepareSeed, stir, stirObject, takeSeed } from "./entropy";
 import { selfCheckText } from "./selfcheck";
 
 declare let syzygyStart2: (player: unknown) => void;
@@ -87,12 +87,15 @@ function start(players: number, color: string): void {
   if (gameInProgress()) abandonGame(color !== "" ? color : "Start");
   // Unguessable (./entropy.ts): the old "tts-" .. os.time() let a player find the seed, and so
   // every hand, from their own hand by trying the minutes around the start.
-  const problem = startGame(players, freshSeed(), bots < players ? bots : players, choice);
+  const drawn = takeSeed();
+  const problem = startGame(players, drawn.seed, bots < players ? bots : players, choice, drawn.commitment);
   if (problem !== "") broadcastToAll(problem, RED);
 }
 
 onLoad = (saved) => {
   stir("load");
+  // The first seed is drawn in the frames after loading, ready for Start.
+  prepareSeed();
   if (saved !== undefined && saved !== "") {
     const problem = restore(JSON.decode(saved) as SavedGame);
     if (problem !== "") broadcastToAll(tableText("Could not resume the saved game: " + problem, "start a new one"), RED);

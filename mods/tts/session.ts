@@ -47,6 +47,7 @@ import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
 import { seedCommitment } from "../../src/table/commitment";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
+import { knownStateHash, saveTextOf, warmSave, type SaveSource } from "./save-text";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
 export interface Loc {
@@ -182,6 +183,7 @@ function applyLogged(g: Live, seat: number, action: BaseAction): { rule: string;
   g.simultaneous.push(g.game.active(g.state).length > 1);
   g.actions.push(withSeat(seat, action));
   g.state = result.state;
+  warmSave(liveSave);
   return { events: result.events };
 }
 
@@ -218,7 +220,7 @@ export function gameInProgress(): boolean {
  * Starts a new game with `players` players and the engine seed `seed`; the last `bots` seats are
  * played by the script; `choice` indexes the game's match options (./games/options.ts).
  */
-export function startGame(players: number, seed: string, bots = 0, choice = 0): string {
+export function startGame(players: number, seed: string, bots = 0, choice = 0, commitment = seedCommitment(seed)): string {
   const game = engine();
   if (game === undefined) return "No engine for " + saveConfig().game + " in this build.";
   if (players < game.minPlayers || players > game.maxPlayers) {
@@ -237,7 +239,7 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
     rules: rules,
     players: players,
     seed: seed,
-    commitment: seedCommitment(seed),
+    commitment: commitment,
     revealed: false,
     simultaneous: [],
     options: options,
@@ -789,11 +791,16 @@ function showSeed(g: Live): void {
   else UI.setValue(UI_SEED, "deal commitment " + g.commitment);
 }
 
-/** The text `onSave` returns. */
+/** What the save is written from, for ./save-text.ts to write it in the frames after a move. */
+function liveSave(): SaveSource | undefined {
+  return live !== undefined ? { state: live.state, actions: live.actions, where: live.where } : undefined;
+}
+
+/** The text `onSave` returns: canonical(SavedGame), kept and rebuilt only where it changed (./save-text.ts). */
 export function saveText(): string {
   const g = live;
   if (g === undefined) return "";
-  const saved: SavedGame = {
+  const saved: Omit<SavedGame, "stateHash"> = {
     v: 2,
     game: g.game.id,
     players: g.players,
@@ -803,9 +810,8 @@ export function saveText(): string {
     actions: g.actions,
     where: g.where,
     busy: g.busy,
-    stateHash: hashText(canonical(g.state)),
   };
-  return canonical(saved);
+  return saveTextOf(saved, g.state);
 }
 
 function hasOptions(g: Live): boolean {
@@ -886,6 +892,8 @@ export function restore(saved: SavedGame): string {
     actions.push(a);
   }
   if (hashText(canonical(state)) !== saved.stateHash) return "the replayed state differs from the saved one";
+  knownStateHash(state, saved.stateHash);
+  warmSave(liveSave);
   const where: { [guid: string]: Loc } = {};
   for (const k in saved.where) where[k] = saved.where[k];
   live = {

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sha256Backlog, sha256Feed, sha256Finish, sha256Hex, sha256Start, sha256Step } from "../../src/table/commitment";
+import { sha256Backlog, sha256Digest, sha256Feed, sha256Finish, sha256Hex, sha256Pad, sha256Start, sha256Step } from "../../src/table/commitment";
 import { UI_SEED } from "../../src/table/ui-ids";
 import { useFakeTables } from "./driver";
 
@@ -29,6 +29,11 @@ describe("streaming SHA-256 (src/table/commitment.ts)", () => {
         // Finishing leaves the stream as it was: more can be fed and stepped.
         expect(sha256Finish(s)).toBe(want);
         expect(sha256Hex(all)).toBe(want);
+        // Padded and stepped to the end, a slice at a time (the table's seed draw).
+        sha256Pad(s);
+        while (sha256Step(s, 32)) expect(sha256Backlog(s)).toBeGreaterThanOrEqual(0);
+        expect(sha256Backlog(s)).toBe(0);
+        expect(sha256Digest(s)).toBe(want);
       }),
       { numRuns: 60 },
     );

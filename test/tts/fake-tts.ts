@@ -15,6 +15,7 @@ const WORLD = fs.readFileSync(path.join(HERE, "fake-world.lua"), "utf8");
 
 /** What TTS's MoonSharp sandbox leaves out (the same list the engine's Lua host removes). */
 const SANDBOX = `
+FAKE.cpuMs = HOST_THREAD_CPU_MS or function() return os.clock() * 1000 end; HOST_THREAD_CPU_MS = nil
 debug = nil; io = nil; require = nil; package = nil; load = nil; loadstring = nil
 loadfile = nil; dofile = nil; module = nil; string.dump = nil
 os = { time = os.time, clock = os.clock, date = os.date, difftime = os.difftime }
@@ -91,6 +92,8 @@ export class FakeTts {
   private closed = false;
   /** Milliseconds to load the save's script and run onLoad (before any frame passes). */
   readonly loadMs: number;
+  /** Interpreter CPU milliseconds of the same (MoonSharp: its thread's; Lua 5.2: os.clock). */
+  readonly loadCpuMs: number;
 
   /** Boots a table from `save` and runs its script: onLoad(save.LuaScriptState). */
   constructor(
@@ -103,9 +106,11 @@ export class FakeTts {
     this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates, VectorLines: save.VectorLines ?? [] }))}, ${ui})`, "boot");
     this.exec(SANDBOX, "sandbox");
     const start = performance.now();
+    this.exec("FAKE.loadCpu = FAKE.cpuMs()", "cpu");
     this.exec(save.LuaScript, "Global.lua");
-    this.call(`if onLoad ~= nil then onLoad(${longString(save.LuaScriptState ?? "")}) end`);
+    this.call(`if onLoad ~= nil then onLoad(${longString(save.LuaScriptState ?? "")}) end FAKE.loadCpu = FAKE.cpuMs() - FAKE.loadCpu`);
     this.loadMs = performance.now() - start;
+    this.loadCpuMs = Number(this.call("return FAKE.loadCpu"));
     // TTS runs frames after onLoad: the XmlUI finishes loading, spawns complete.
     this.settle();
   }

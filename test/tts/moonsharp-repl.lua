@@ -6,6 +6,17 @@
 -- TTS sandbox) and must not reach them.
 local read, write, stdout, compile, pcall_, tostring_, tonumber_, concat = io.read, io.write, io.stdout, load, pcall, tostring, tonumber, table.concat
 local END = arg[1]
+-- The interpreter thread's CPU time in ms (Linux schedstat, nanoseconds): the handler bench
+-- (bench/tts-handlers.ts) measures CPU, not wall time, on a machine other processes share.
+-- MoonSharp's os.clock is wall time since start. fake-tts.ts moves this into FAKE.cpuMs.
+local open = io.open
+HOST_THREAD_CPU_MS = function()
+  local f = open("/proc/thread-self/schedstat", "r")
+  if f == nil then return os.clock() * 1000 end
+  local s = f:read("*a")
+  f:close()
+  return tonumber_(s:match("^(%d+)")) / 1e6
+end
 while true do
   local header = read("*l")
   if header == nil then break end

@@ -7,7 +7,7 @@
  * Engine strings are ASCII; numbers are integers (non-integers print with 6 fixed decimals).
  */
 
-import { byteOrder } from "./util";
+import { byteOrder, stableSort } from "./util";
 
 function digits(n: number): string {
   // Manual formatting: Lua's tostring switches to exponents at 1e14, JS at 1e21.
@@ -82,25 +82,9 @@ function quote(s: string): string {
   return parts.join("");
 }
 
-/** Bytewise (never `<`: MoonSharp orders strings by the host's culture). */
-function byteLess(a: string, b: string): boolean {
-  return byteOrder(a, b) < 0;
-}
-
+/** Keys in bytewise order (never `<`: MoonSharp orders strings by the host's culture); a merge sort past a dozen keys. */
 function sortedKeys(obj: object): string[] {
-  const keys: string[] = [];
-  for (const k of Object.keys(obj)) keys.push(k);
-  // insertion sort: key lists are short and this stays deterministic in Lua
-  for (let i = 1; i < keys.length; i++) {
-    const k = keys[i];
-    let j = i - 1;
-    while (j >= 0 && byteLess(k, keys[j])) {
-      keys[j + 1] = keys[j];
-      j--;
-    }
-    keys[j + 1] = k;
-  }
-  return keys;
+  return stableSort(Object.keys(obj), byteOrder);
 }
 
 export function canonical(value: unknown): string {
@@ -109,20 +93,28 @@ export function canonical(value: unknown): string {
   if (t === "boolean") return value === true ? "true" : "false";
   if (t === "number") return formatNumber(value as number);
   if (t === "string") return quote(value as string);
+  // Parts are written by index, not pushed: MoonSharp 2.0 recounts a table's length after every
+  // write, so push (`t[#t + 1] = x`) makes a long array or object quadratic there.
   if (Array.isArray(value)) {
     const parts: string[] = [];
-    for (const item of value as unknown[]) parts.push(canonical(item));
+    let n = 0;
+    for (const item of value as unknown[]) {
+      parts[n] = canonical(item);
+      n++;
+    }
     return "[" + parts.join(",") + "]";
   }
   if (t === "object") {
     const obj = value as { [key: string]: unknown };
     const parts: string[] = [];
+    let n = 0;
     for (const k of sortedKeys(obj)) {
       const v = obj[k];
       if (v === undefined || typeof v === "function") continue;
-      parts.push(quote(k) + ":" + canonical(v));
+      parts[n] = quote(k) + ":" + canonical(v);
+      n++;
     }
-    if (parts.length === 0) return "[]";
+    if (n === 0) return "[]";
     return "{" + parts.join(",") + "}";
   }
   return "null";

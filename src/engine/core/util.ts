@@ -36,8 +36,11 @@ export function stableSort<T>(items: readonly T[], compare: (x: T, y: T) => numb
     }
     return src;
   }
+  // dst is written by index, not pushed: MoonSharp 2.0 recounts a table's length after every
+  // write, so push (`t[#t + 1] = x`) is quadratic there.
   for (let width = 1; width < n; width *= 2) {
     const dst: T[] = [];
+    let k = 0;
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n);
       const hi = Math.min(lo + 2 * width, n);
@@ -45,20 +48,23 @@ export function stableSort<T>(items: readonly T[], compare: (x: T, y: T) => numb
       let j = mid;
       while (i < mid && j < hi) {
         if (compare(src[j], src[i]) < 0) {
-          dst.push(src[j]);
+          dst[k] = src[j];
           j++;
         } else {
-          dst.push(src[i]);
+          dst[k] = src[i];
           i++;
         }
+        k++;
       }
       while (i < mid) {
-        dst.push(src[i]);
+        dst[k] = src[i];
         i++;
+        k++;
       }
       while (j < hi) {
-        dst.push(src[j]);
+        dst[k] = src[j];
         j++;
+        k++;
       }
     }
     src = dst;
@@ -159,12 +165,22 @@ export function isSeat(players: number, seat: unknown): boolean {
 export function byteOrder(a: string, b: string): number {
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return x < y ? -1 : 1;
+  let x = a.charCodeAt(0);
+  let y = b.charCodeAt(0);
+  if (n > 0 && x !== y) return x < y ? -1 : 1;
+  // The common prefix's length by halving, with whole-prefix compares: a character at a time is
+  // two calls a character in Lua, and sorted ids share long prefixes ("bid-cards/bid-3-b").
+  let lo = n > 0 ? 1 : 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi + 1) / 2);
+    if (a.substring(0, mid) === b.substring(0, mid)) lo = mid;
+    else hi = mid - 1;
   }
-  return a.length < b.length ? -1 : 1;
+  if (lo === n) return a.length < b.length ? -1 : 1;
+  x = a.charCodeAt(lo);
+  y = b.charCodeAt(lo);
+  return x < y ? -1 : 1;
 }
 
 /** A refused action: the rule or ruling broken and a sentence (see `ApplyResult`). */
