@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { join } from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { run } from "./cli-support";
+import { closeSharedRasterPool } from "../src/render/raster-pool";
 import { hostileProject, pngHeader, STACK, zipOf } from "./hostile-support";
 import { readSheetRows } from "../src/model/deck-sheet";
 import { readCsvCell, safeCsvCell } from "../src/model/csv-cell";
@@ -182,6 +183,30 @@ describe("no crash reaches the user", () => {
     const err = await fails(p.validate());
     expect(err).toMatch(/game\.yaml:\d+:\d+: fonts\[0\]\.file: font file "broken\.ttf" \(.*broken\.ttf\) is damaged/);
     expect(err).not.toMatch(/calls its family ,/);
+  });
+});
+
+describe("a face past its budget in the raster process (issue 36)", () => {
+  it("a face over the per-face time limit: exit 1, the face named in words, the last good outputs kept, no out/.staging", async () => {
+    const p = hostileProject();
+    const args = p.build().filter((a) => a !== "--no-png");
+    const good = await run(...args);
+    expect(good.code, good.err).toBe(0);
+    const pdf = join(p.out, "demo", "print", "demo-a4.pdf");
+    const before = readFileSync(pdf);
+    // Within the SVG check's limits, yet seconds of work for the renderer at 300 dpi.
+    p.face(`<filter id="slow"><feTurbulence baseFrequency="0.05" numOctaves="8"/></filter><rect width="63.5" height="88.9" filter="url(#slow)"/>`);
+    process.env.SYZYGY_FACE_SECONDS = "0.2";
+    await closeSharedRasterPool();
+    try {
+      const err = await fails(args);
+      expect(err).toMatch(/-of-spades \(.*templates\/demo\/card\.svg\.hbs\): this face took longer than 0\.2 s to rasterise \(the per-face time limit\): simplify its drawing/);
+    } finally {
+      delete process.env.SYZYGY_FACE_SECONDS;
+      await closeSharedRasterPool();
+    }
+    expect(readFileSync(pdf)).toEqual(before);
+    expect(existsSync(join(p.out, ".staging"))).toBe(false);
   });
 });
 
