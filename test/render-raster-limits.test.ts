@@ -5,7 +5,7 @@
  * on purpose (test/hostile-svg.ts): these are the limits behind it.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { FaceBudgetExceeded, faceLimits, RasterPool } from "../src/render/raster-pool";
+import { FaceBudgetExceeded, faceLimits, RasterCancelled, RasterPool } from "../src/render/raster-pool";
 import { HOSTILE_SVG } from "./hostile-svg";
 
 const CARD = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 14"><rect width="10" height="14" fill="#c33"/></svg>`;
@@ -59,6 +59,19 @@ describe("the raster process's face budgets", () => {
     expect(over).toBeInstanceOf(FaceBudgetExceeded);
     expect(over.message).toMatch(/^this face made the raster process pass its memory limit of 150 MB \(it held \d+ MB\)/);
     expect((await pool.png(CARD, 20)).subarray(0, 4)).toEqual(PNG);
+  });
+
+  it("watch gives up a face rasterising for seconds when its files change (cancelSlow); faces beside it still rasterise", async () => {
+    pool = new RasterPool(1, false, { ms: 60_000, mb: 3072 });
+    const hung = failure(pool.png(HOSTILE_SVG.turbulence, 63.5));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(pool.cancelSlow(5000)).toBe(false);
+    const beside = pool.png(CARD, 20);
+    expect(pool.cancelSlow(500)).toBe(true);
+    const e = await hung;
+    expect(e).toBeInstanceOf(RasterCancelled);
+    expect(e.message).toMatch(/its files changed while it was rasterising/);
+    expect((await beside).subarray(0, 4)).toEqual(PNG);
   });
 
   it("closing the pool while a face hangs ends its process at once (watch's ^C)", async () => {

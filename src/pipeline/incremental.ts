@@ -26,7 +26,7 @@ import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
 import { pxFor, svgToPng } from "../render/png";
-import { FaceBudgetExceeded, RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
+import { FaceBudgetExceeded, RasterCancelled, RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
 import { BLEED_MM, type RenderGame } from "../render/types";
 import { writeGallery } from "../gallery/write";
 import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs";
@@ -270,6 +270,7 @@ function templateOf(input: GameInput, side: RenderedSide): string {
  */
 function rasterFailure(input: GameInput, side: RenderedSide, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof RasterCancelled) return `${side.key}: ${message}`;
   if (err instanceof FaceBudgetExceeded) return `${side.key} (${templateOf(input, side)}): ${message}`;
   // Killed, or out of memory: the SVG is not the cause, and the same build usually succeeds again.
   if (err instanceof RasterProcessLost) return `${side.key}: ${message} while rasterising this face: build again; if it ends again, the machine may be short of memory (close other programs, or build one game at a time)`;

@@ -26,6 +26,9 @@ export class RasterProcessLost extends Error {}
  */
 export class FaceBudgetExceeded extends Error {}
 
+/** A face given up because what it was drawn from changed meanwhile (`watch`: RasterPool.cancelSlow). */
+export class RasterCancelled extends Error {}
+
 /** The per-face time limit (ms) and the raster process's memory limit (MB): the defaults, or SYZYGY_FACE_SECONDS / SYZYGY_RASTER_MB. */
 export function faceLimits(env: NodeJS.ProcessEnv = process.env): { ms: number; mb: number } {
   const positive = (v: string | undefined, fallback: number): number => {
@@ -52,6 +55,7 @@ interface Job {
   reject: (e: Error) => void;
   /** Ends the process when the face is past its time limit (started when the face is sent). */
   timer?: NodeJS.Timeout;
+  sentAt?: number;
 }
 
 interface Slot {
@@ -108,9 +112,29 @@ export class RasterPool {
     void slot.ready.then(() => {
       if (!slot.jobs.has(id)) return;
       slot.child.send(job.request);
+      job.sentAt = performance.now();
       job.timer = setTimeout(() => this.endFor(slot, id, `took longer than ${this.limits.ms / 1000} s to rasterise (the per-face time limit)`), this.limits.ms);
       job.timer.unref();
     });
+  }
+
+  /**
+   * Gives up the faces that have been rasterising for longer than `ms` (ending their process;
+   * the others start again in a new one): `watch` calls it when a file changes while a face
+   * hangs, so the edit that fixes the face is built at once. Whether any was given up.
+   */
+  cancelSlow(ms: number): boolean {
+    const now = performance.now();
+    let any = false;
+    for (const slot of this.slots) {
+      for (const [id, job] of slot.jobs) {
+        if (job.sentAt !== undefined && now - job.sentAt > ms && slot.ended === undefined) {
+          this.endFor(slot, id, "");
+          any = true;
+        }
+      }
+    }
+    return any;
   }
 
   /** Ends a process for a face past its budget: that face fails, the others go to a new process. */
@@ -168,7 +192,8 @@ export class RasterPool {
       // The face past its time limit fails; faces beside it are not at fault and start again in a
       // new process. Past the memory limit, which face was the cause is not known: all fail.
       for (const [id, job] of jobs) {
-        if (ended.job === undefined || ended.job === id) job.reject(new FaceBudgetExceeded(`this face ${ended.reason}: ${FIX}`));
+        if (ended.reason === "" && ended.job === id) job.reject(new RasterCancelled("given up: its files changed while it was rasterising"));
+        else if (ended.job === undefined || ended.job === id) job.reject(new FaceBudgetExceeded(`this face ${ended.reason}: ${FIX}`));
         else this.submit(job);
       }
     };
