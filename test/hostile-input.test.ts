@@ -210,6 +210,17 @@ describe("a face past its budget in the raster process (issue 36)", () => {
   });
 });
 
+describe("print layouts (issue 36)", () => {
+  it("a 190 mm card with --layout fold on A4: exit 1, the card and the largest size named, no PDF", async () => {
+    const p = hostileProject();
+    const yaml = join(p.game, "game.yaml");
+    writeFileSync(yaml, readFileSync(yaml, "utf8").replace(/size: \{ width: [\d.]+, height: [\d.]+ \}/, "size: { width: 190, height: 88.9 }"));
+    const err = await fails([...p.build(), "--layout", "fold"]);
+    expect(err).toMatch(/a 190×88\.9 mm card does not fit half of a sheet of A4 folded in two/);
+    expect(existsSync(join(p.out, "demo", "print", "demo-a4-fold.pdf"))).toBe(false);
+  });
+});
+
 describe("pod outputs change as one set", () => {
   it("pod --service all, failing at any write, leaves the previous zip and PDF together (never a new zip beside an old PDF)", async () => {
     const p = hostileProject();
