@@ -7,6 +7,8 @@ import { readCsvCell, safeCsvCell } from "../src/model/csv-cell";
 import { gridFor } from "../src/render/kinds/card";
 import { DEFAULT_PRINT, PAPERS } from "../src/render/page";
 import type { RenderComponent } from "../src/render/types";
+import { parseYaml } from "../src/model/yaml-source";
+import { MAX_LIST_ITEMS } from "../src/model/limits";
 
 describe("export-csv quotes formulas behind white space and in full width", () => {
   it('" =1+1", "＝1+1" and "\\u3000＋1" are written behind a quote and read back as they were', () => {
@@ -26,5 +28,17 @@ describe("--layout fold refuses a card larger than half the sheet (it ran off th
     expect(() => gridFor(card(63.5, 190), PAPERS.a4, fold)).toThrow(/does not fit half/);
     expect(gridFor(card(63.5, 88.9), PAPERS.a4, fold).cols).toBe(2);
     expect(gridFor(card(190, 88.9), PAPERS.a4, DEFAULT_PRINT).cols).toBe(1);
+  });
+});
+
+describe("a YAML list is bounded before it is walked", () => {
+  it(`200 000 \`- {}\` in a deck: one located error at once, not "Maximum call stack size exceeded" after a minute`, () => {
+    const started = Date.now();
+    const huge = parseYaml(`cards:\n${"- {}\n".repeat(200_000)}`, "/x/deck.yaml", "deck.yaml");
+    expect(huge.diagnostics.map((d) => `${d.location.line}:${d.location.col}: ${d.message}`)).toEqual([`${4 * MAX_LIST_ITEMS + 2}:1: more than 40000 list items in the file; the limit is 40000 (a game has at most 2000 pieces): this is item 40001, remove it and the ones after it`]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const long = parseYaml(`cards:\n${"  - {}\n".repeat(MAX_LIST_ITEMS + 1)}`, "/x/deck.yaml", "deck.yaml");
+    expect(long.diagnostics.map((d) => `${d.location.line}:${d.location.col}: ${d.message.slice(0, 49)}`)).toEqual([`${MAX_LIST_ITEMS + 2}:5: more than 10000 list items in one list; the limit`]);
+    expect(parseYaml(`cards:\n${"  - {}\n".repeat(MAX_LIST_ITEMS)}`, "/x/deck.yaml", "deck.yaml").diagnostics).toEqual([]);
   });
 });

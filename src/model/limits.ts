@@ -78,6 +78,8 @@ export const MAX_REPEAT = 100;
  */
 export const MAX_XLSX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const MAX_SHEET_ROWS = 10_000;
+/** Items of any one list in a YAML data file (a deck's cards): as many as a spreadsheet deck's rows. */
+export const MAX_LIST_ITEMS = MAX_SHEET_ROWS;
 export const MAX_SHEET_CELLS = 200_000;
 
 /**
