@@ -9,7 +9,9 @@ import { DEFAULT_PRINT, PAPERS } from "../src/render/page";
 import type { RenderComponent } from "../src/render/types";
 import { parseYaml } from "../src/model/yaml-source";
 import { readSheetRows } from "../src/model/deck-sheet";
-import { tempFile } from "./cli-support";
+import { run, tempFile } from "./cli-support";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { MAX_LIST_ITEMS } from "../src/model/limits";
 
 describe("export-csv quotes formulas behind white space and in full width", () => {
@@ -55,5 +57,26 @@ describe("a CSV is read only up to its limits", () => {
     const wide = tempFile("wide.csv", `${"a,".repeat(250_000)}a\n`);
     const w = readSheetRows(wide, "wide.csv", { file: wide, format: "csv" });
     expect(w.ok ? "read" : w.diagnostic.message).toMatch(/200000 cells/);
+  });
+});
+
+describe("new --from-csv makes a game that validates, or refuses at the sheet's line:col", () => {
+  it("ids __proto__ and toString, a 4 389-character cell and 9 999 rows are refused, and nothing is written", async () => {
+    const sheet = tempFile("cards.csv", `id,name,text\n__proto__,A,x\ntoString,B,y\nc,C,${"w ".repeat(2194)}w\n`);
+    const data = join(dirname(sheet), "data");
+    const r = await run("new", "g", "--from-csv", sheet, "--data", data);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${sheet}:2:1: id: expected a lowercase ASCII id`);
+    expect(r.err).toContain(`${sheet}:3:1: id: expected a lowercase ASCII id`);
+    expect(r.err).toContain(`${sheet}:4:3: text: text is 4389 characters long`);
+    expect(existsSync(data)).toBe(false);
+    const many = tempFile("many.csv", `name,text\n${Array.from({ length: 9999 }, (_, i) => `Card ${i},t\n`).join("")}`);
+    const m = await run("new", "h", "--from-csv", many, "--data", join(dirname(many), "data"));
+    expect(m.code).toBe(1);
+    expect(m.err).toMatch(/the pieces of this component \(the copies of each row of many\.csv\) is 9999; the limit is 1000/);
+    const good = tempFile("good.csv", "name,text\nAce,one\nTwo,two\n");
+    const g = await run("new", "ok", "--from-csv", good, "--data", join(dirname(good), "data"));
+    expect(g.code, g.err).toBe(0);
+    expect(existsSync(join(dirname(good), "data", "ok", "game.yaml"))).toBe(true);
   });
 });

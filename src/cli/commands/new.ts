@@ -6,15 +6,18 @@
  * rules engine (plain trick taking, src/scaffold/engine.ts) in src/engine/<id>/.
  */
 import type { Command } from "commander";
-import { existsSync, statSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, relative, resolve } from "node:path";
+import { checkGame } from "../../model/load";
+import { formatDiagnostic, sortDiagnostics } from "../../model/diagnostics";
 import { CODE_GAME_IDS } from "../../model/registry";
 import { jsonSchemaFiles } from "../../model/json-schema";
 import { gameFolders, writeScaffold, type ScaffoldFiles } from "../../scaffold/files";
 import { pokerGame } from "../../scaffold/poker";
 import { engineGame } from "../../scaffold/engine";
 import { gameFromSheet } from "../../scaffold/from-sheet";
-import { UsageError } from "../errors";
+import { CliError, UsageError } from "../errors";
 
 interface NewFlags {
   fromCsv?: string;
@@ -57,6 +60,7 @@ export function newCommand(id: string, flags: NewFlags): number {
   for (const folder of gameFolders(files, roots)) {
     if (existsSync(folder)) throw new UsageError(`syzygy new: ${shown(folder)} already exists; choose another id or move it away`);
   }
+  if (flags.fromCsv !== undefined) refuseUnlessValid(files, id, flags.fromCsv, roots);
   const written = writeScaffold(files, roots);
   for (const [column, field] of made.renamed) process.stdout.write(`column "${column}" is the field ${field} (game.yaml columns: maps it)\n`);
   if (made.icons.length > 0) {
@@ -69,6 +73,30 @@ export function newCommand(id: string, flags: NewFlags): number {
     );
   } else process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
   return 0;
+}
+
+/**
+ * A game made from a sheet is checked as `validate` checks it, in a scratch folder, before
+ * anything is written: a sheet whose ids, cells or rows the game could not hold (an id such as
+ * "__proto__", a cell past the text limit, more cards than a game has) is refused here, at the
+ * sheet's own line and column, instead of leaving a game that fails its first validate.
+ */
+function refuseUnlessValid(files: ScaffoldFiles, id: string, sheet: string, roots: { data: string; templates: string }): void {
+  const scratch = mkdtempSync(join(tmpdir(), "syzygy-new-"));
+  try {
+    const at = { data: join(scratch, "data"), templates: join(scratch, "templates"), engine: join(scratch, "engine") };
+    writeScaffold(files, at);
+    const { diagnostics } = checkGame(at.data, id, { templatesDir: at.templates });
+    if (diagnostics.length === 0) return;
+    const copy = sheet.replace(/#.*$/, "");
+    const lines = sortDiagnostics(diagnostics)
+      .slice(0, 20)
+      .map((d) => `  ${formatDiagnostic(d).split(join(at.data, id, basename(copy))).join(copy).split(at.data).join(shown(roots.data)).split(at.templates).join(shown(roots.templates))}`);
+    const more = diagnostics.length > lines.length ? `\n  … and ${diagnostics.length - lines.length} more` : "";
+    throw new CliError(`syzygy new: the game made from ${copy} would not validate, so nothing was written:\n${lines.join("\n")}${more}\nfix the sheet (ids are made from the names: rename a card or add an "id" column) and run syzygy new again`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 function shown(abs: string): string {
