@@ -255,7 +255,7 @@ export const diagnostics = {
   mappedToNoField: (loc: Location, column: string, field: string, fields: readonly string[]) =>
     make("unknown-column", loc, [column], `game.yaml's columns: maps ${JSON.stringify(column)} to ${JSON.stringify(field)}, which is no card field` + (didYouMean(field, fields) || `; fields: ${fields.join(", ")}`)),
   twoDecks: (loc: Location, path: readonly PathSegment[], first: string, second: string) =>
-    make("two-decks", loc, path, `the game's deck is already ${JSON.stringify(first)}; a game has one deck, so every component naming \`deck:\` must name the same file (got ${JSON.stringify(second)})`),
+    make("two-decks", loc, path, `the game's deck is already ${JSON.stringify(first)}; a game with a rules engine plays one deck, so every component naming \`deck:\` must name the same sheet (got ${JSON.stringify(second)})`),
   deckYamlUnused: (loc: Location, path: readonly PathSegment[], sheet: string, deckYaml: string) =>
     make("deck-conflict", loc, path, `the deck comes from ${JSON.stringify(sheet)}, so ${deckYaml} would be ignored; delete (or rename) ${deckYaml}, or remove \`deck:\` to keep the YAML deck`),
 };

@@ -27,7 +27,7 @@ import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/p
 import type { PdfMeta } from "../render/pdf";
 import { pxFor, svgToPng } from "../render/png";
 import { FaceBudgetExceeded, RasterCancelled, RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
-import { BLEED_MM, type RenderGame } from "../render/types";
+import { BLEED_MM, type RenderGame, type Warning } from "../render/types";
 import { writeGallery } from "../gallery/write";
 import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs";
 import { tuneV8ForBuilds } from "./v8-tuning";
@@ -58,6 +58,12 @@ export interface IncrementalOptions extends Omit<BuildOptions, "templates"> {
    * size and time (`syzygy build`, whose TTS saves read every PNG anyway; `watch` trusts them).
    */
   verify?: boolean;
+  /**
+   * Print PDFs this build does not make (another paper, layout, ink saver or `--only` of an earlier
+   * build) are removed when they were made from other data (`syzygy build`); without it they stay
+   * and the gallery marks them stale (`watch`, whose preview pass makes no PDF).
+   */
+  removeStale?: boolean;
 }
 
 export interface IncrementalResult extends BuildResult {
@@ -106,13 +112,14 @@ function pdfJob(label: string, file: string, pages: Page[], art: Map<string, str
   return { label, file, key, pages, faces, meta };
 }
 
-function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOptions, print: PrintOptions, version: string): PdfJob[] {
+function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOptions, print: PrintOptions, version: string, warnings: Warning[]): PdfJob[] {
   const jobs: PdfJob[] = [];
   const art = new Map(sides.map((s) => [s.key, s.svg]));
   const firstCard = game.components.find((c) => c.kind === "card");
   for (const paperId of opts.papers) {
     const paper = PAPERS[paperId];
     const doc = printDocument(game, paper, print);
+    for (const page of doc.pages) if (page.warning !== undefined) warnings.push({ where: `${game.id} ${paperId}`, message: page.warning });
     const fold = print.layout === "fold";
     const file = join(opts.outDir, game.id, "print", doc.name);
     jobs.push(pdfJob(paperId, file, doc.pages, art, { title: doc.title, footer: game.title, paper, duplex: fold ? "none" : print.duplex, outline: doc.outline }, version));
@@ -509,7 +516,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       };
 
       const pdfStart = performance.now();
-      for (const job of pdfJobsFor(input.game, sides, opts, print, version)) {
+      for (const job of pdfJobsFor(input.game, sides, opts, print, version, result.warnings)) {
         result.files.push(job.file);
         if (store.isCurrent(manifest, job.file, job.key, opts.verify)) {
           keep(job.file);
@@ -559,6 +566,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // Stale PNGs, gallery, manifest: only after every output of every game is written.
   for (const w of works) {
     const id = w.input.game.id;
+    const stalePdfs = unbuiltPrint(w, store, opts);
     if (opts.png) {
       removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
       writeFaceManifest(w, opts.outDir, store);
@@ -567,7 +575,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       // PDFs of this build plus those of earlier builds still on disk (a preview pass builds none).
       const pdfs = Object.keys(w.next.outputs).filter((rel) => rel.startsWith(`${id}/print/`) && rel.endsWith(".pdf")).map((rel) => join(opts.outDir, rel));
       const pages = (await pageThumbs.get(id))?.papers;
-      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs, warnings: w.result.warnings, pages });
+      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs, stale: stalePdfs, warnings: w.result.warnings, pages });
     }
     w.result.files.sort();
     w.result.written.sort();
@@ -575,6 +583,31 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   }
   store.prune();
   return works.map((w) => w.result);
+}
+
+/** What an output is made from: the game's model and every face's SVG. */
+function dataState(w: GameWork): string {
+  return sha256(JSON.stringify(w.input.game), ...[...w.hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, h]) => `${k}=${h}`));
+}
+
+/**
+ * Marks the outputs this build made or kept with its data; of the print PDFs it did not make,
+ * those made from other data are removed (with `removeStale`) or returned, for the gallery to mark.
+ */
+function unbuiltPrint(w: GameWork, store: BuildStore, opts: IncrementalOptions): string[] {
+  const state = dataState(w);
+  const made = new Set(w.result.files.map((f) => store.rel(f)));
+  const stale: string[] = [];
+  for (const [rel, rec] of Object.entries(w.next.outputs)) {
+    if (made.has(rel)) w.next.outputs[rel] = { ...rec, data: state };
+    else if (rel.startsWith(`${w.input.game.id}/print/`) && rel.endsWith(".pdf") && rec.data !== state) {
+      if (opts.removeStale === true) {
+        rmSync(join(opts.outDir, rel), { force: true });
+        delete w.next.outputs[rel];
+      } else stale.push(join(opts.outDir, rel));
+    }
+  }
+  return stale;
 }
 
 /** out/<game>/cards/faces.json: which PNG shows which side of which item (read by the TTS save builder). */

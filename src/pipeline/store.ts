@@ -23,6 +23,8 @@ export interface OutputRecord {
   mtimeMs: number;
   /** sha256 of the bytes written. */
   hash?: string;
+  /** The game's data (its model and every face's SVG) the last build that made or kept it had: another build's data makes it stale. */
+  data?: string;
 }
 
 export interface Manifest {

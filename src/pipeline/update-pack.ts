@@ -13,6 +13,7 @@ import { join, relative, isAbsolute, sep } from "node:path";
 import { checkGame } from "../model/load";
 import { formatDiagnostic } from "../model/diagnostics";
 import type { GameModel } from "../model/types";
+import { SHARED_TEMPLATES } from "../model/template-file";
 import { renderSides, type RenderedSide } from "../render/build";
 import { TemplateSet } from "../render/face";
 import { renderGameFrom } from "../render/source";
@@ -127,7 +128,7 @@ export function gameAtRef(model: GameModel, ref: string): { model?: GameModel; c
   const tmp = mkdtempSync(join(tmpdir(), "syzygy-since-"));
   const cleanup = () => rmSync(tmp, { recursive: true, force: true });
   try {
-    const paths = [gameRel, ...(templatesRel === undefined ? [] : [`${templatesRel}/${model.id}`, `${templatesRel}/partials`])];
+    const paths = [gameRel, ...(templatesRel === undefined ? [] : [`${templatesRel}/${model.id}`, `${templatesRel}/partials`, `${templatesRel}/${SHARED_TEMPLATES}`])];
     // Only the paths that exist at the ref (a template folder may be new).
     const present = paths.filter((p) => git(root, ["cat-file", "-e", `${ref}:${p}`]).ok);
     if (!present.includes(gameRel)) return { cleanup };

@@ -7,6 +7,7 @@ import { join, basename } from "node:path";
 import Handlebars from "handlebars";
 import { formatDiagnostic } from "../model/diagnostics";
 import { readDataText } from "../model/read-text";
+import { templateFile } from "../model/template-file";
 import { HELPERS, type RenderData } from "./helpers";
 import { withSignature } from "./helper-signatures";
 import { inlineImages } from "./image-assets";
@@ -26,6 +27,7 @@ function readTemplate(file: string): string {
 export class TemplateSet {
   private readonly hb = Handlebars.create();
   private readonly cache = new Map<string, Template>();
+  private readonly files = new Map<string, string>();
 
   constructor(readonly dir: string) {
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, withSignature(name, fn));
@@ -37,8 +39,15 @@ export class TemplateSet {
     }
   }
 
+  /** The file template `name` of `game` resolves to (src/model/template-file.ts). */
   path(game: string, name: string): string {
-    return join(this.dir, game, `${name}.svg.hbs`);
+    const key = `${game}/${name}`;
+    let file = this.files.get(key);
+    if (file === undefined) {
+      file = templateFile(this.dir, game, name);
+      this.files.set(key, file);
+    }
+    return file;
   }
 
   get(game: string, name: string): Template {

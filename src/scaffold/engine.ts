@@ -62,7 +62,7 @@ taking, in src/engine/${id}/ (the rules are in its index.ts header; the trick pi
 src/engine/kit/trick.ts). Add the game to \`GAMES\` in src/games/list.ts, run \`npm run gen\`
 (its data.gen.ts), \`npx tsx scripts/make-playthroughs.ts ${id}\` (its golden games) and
 \`npx tsx scripts/make-examples.ts ${id}\` (plays its example replay, src/engine/${id}/examples/), then
-\`npm test\` and \`npx syzygy build ${id}\` — README "Adding a game".
+\`npm test\` and \`npx syzygy build ${id}\` — docs/engines.md "Adding a game".
 
 - game.yaml: the components, sizes and colours; deck.yaml: the cards (suit and rank are the
   engine's fields, see src/engine/${id}/schema.ts).

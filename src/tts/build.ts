@@ -43,7 +43,7 @@ import type { TableRules } from "../table/adapter";
 
 /** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
 export const UNITS_PER_MM = 2.2 / 63.5;
-/** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see README). */
+/** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see docs/tts.md). */
 export { BOARD_UNITS_AT_SCALE_1 };
 export const PIECE_UNITS_AT_SCALE_1 = 2;
 export const POKER_WIDTH_MM = 63.5;
