@@ -206,7 +206,7 @@ describe("filters and reference chains grown at random (face budgets, docs/limit
   });
 
   /** A 100-wide drawing: one filter of each kind, `filtered` shapes drawn through it, and a chain of references. */
-  function drawing(s: fc.RecordValue<typeof spec>): string {
+  function drawing(s: { octaves: number; radius: number; order: number; filtered: number; chain: Link[]; cycle: boolean }): string {
     const prims = `<feTurbulence numOctaves="${s.octaves}"/><feMorphology radius="${s.radius}"/><feConvolveMatrix order="${s.order}"/>`;
     const shapes = '<rect width="1" height="1" filter="url(#f)"/>'.repeat(s.filtered);
     const n = s.chain.length;

@@ -10,6 +10,8 @@ import type { RenderComponent } from "../src/render/types";
 import { parseYaml } from "../src/model/yaml-source";
 import { readSheetRows } from "../src/model/deck-sheet";
 import { run, tempFile } from "./cli-support";
+import { hostileProject, STACK } from "./hostile-support";
+import { MAX_FACE_REPEATS } from "../src/model/limits";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { MAX_LIST_ITEMS } from "../src/model/limits";
@@ -78,5 +80,18 @@ describe("new --from-csv makes a game that validates, or refuses at the sheet's 
     const g = await run("new", "ok", "--from-csv", good, "--data", join(dirname(good), "data"));
     expect(g.code, g.err).toBe(0);
     expect(existsSync(join(dirname(good), "data", "ok", "game.yaml"))).toBe(true);
+  });
+});
+
+describe("repeating helpers nested in each other are bounded per face", () => {
+  it(`five {{#around 100}} inside each other (10¹⁰ blocks; validate hung) are refused at the template's line:col past ${MAX_FACE_REPEATS}`, async () => {
+    const p = hostileProject();
+    p.face(`${"{{#around 100 30 30 20}}".repeat(5)}<rect width="1" height="1"/>${"{{/around}}".repeat(5)}`);
+    const started = Date.now();
+    const r = await run(...p.validate());
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(r.err).not.toMatch(STACK);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/card\.svg\.hbs:\d+:\d+: .*helper around: the repeating helpers of this face draw more than 2000 blocks together/);
   });
 });

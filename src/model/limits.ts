@@ -72,6 +72,8 @@ export const RASTER_MB = 3072;
 export const MAX_SVG_CHARS = 32 * 1024 * 1024;
 /** Pieces a repeating template helper (`pips`, `players`, `around`, `across`) draws. */
 export const MAX_REPEAT = 100;
+/** Blocks all the repeating helpers of one face draw together, nested ones multiplying. */
+export const MAX_FACE_REPEATS = 2000;
 /**
  * Spreadsheet decks: an .xlsx file is a zip; what it unpacks to is measured by unpacking it with
  * this cap before the sheet reader sees it. Rows and cells are counted before any is typed.

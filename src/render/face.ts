@@ -115,7 +115,7 @@ export function renderFace(templates: TemplateSet, game: RenderGame, ref: FaceRe
   const frame = frameFor(ref.component.width, ref.component.height);
   const warnings: Warning[] = [];
   const where = `${game.id}/${ref.component.id}/${ref.item.id}${ref.side === "back" ? " (back)" : ""}`;
-  const data: RenderData = { where, warnings, iconColors: game.iconColors, icons: game.icons ?? iconsBesideTemplates(templates.dir, game.id), fonts: game.fonts ?? [] };
+  const data: RenderData = { where, warnings, iconColors: game.iconColors, icons: game.icons ?? iconsBesideTemplates(templates.dir, game.id), fonts: game.fonts ?? [], repeats: { drawn: 0 } };
   const values = ref.side === "back" && ref.item.backValues ? ref.item.backValues : ref.item.values;
   const context = {
     game: { id: game.id, title: game.title, ...game.values },
