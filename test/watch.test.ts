@@ -135,8 +135,7 @@ describe("watch in a workspace deleted and made again whole (issue 36)", () => {
     const keep = tempDir("watch-whole-keep");
     const ws = join(tempDir("watch-whole"), "ws");
     cpSync(join(DATA, "lunar-trick"), join(keep, "data", "lunar-trick"), { recursive: true });
-    cpSync(join(TEMPLATES, "lunar-trick"), join(keep, "templates", "lunar-trick"), { recursive: true });
-    cpSync(join(TEMPLATES, "partials"), join(keep, "templates", "partials"), { recursive: true });
+    cpSync(TEMPLATES, join(keep, "templates"), { recursive: true });
     cpSync(keep, ws, { recursive: true });
     const events: Event[] = [];
     const lines: string[] = [];
