@@ -19,6 +19,20 @@ import { DATA, TEMPLATES, tempDir } from "./render-support";
 
 type Event = { kind: "rebuilt"; games: string[]; results: IncrementalResult[] } | { kind: "failed"; games: string[]; message: string };
 
+/** A watch without PNGs or PDFs whose rebuilds and failures land in `events`, its log in `lines`. */
+function recordingWatcher(dirs: { dataDir: string; templatesDir: string; outDir: string }, games: string[], events: Event[], lines: string[]): Watcher {
+  return new Watcher({
+    ...dirs,
+    games,
+    papers: [],
+    png: false,
+    debounceMs: 50,
+    log: (l) => lines.push(l),
+    onRebuilt: (g, results) => events.push({ kind: "rebuilt", games: g, results }),
+    onFailed: (g, message) => events.push({ kind: "failed", games: g, message }),
+  });
+}
+
 describe("watch loop", () => {
   const dir = tempDir("watch-loop");
   const data = join(dir, "data");
@@ -41,18 +55,7 @@ describe("watch loop", () => {
   beforeAll(async () => {
     cpSync(DATA, data, { recursive: true });
     cpSync(TEMPLATES, templates, { recursive: true });
-    watcher = new Watcher({
-      dataDir: data,
-      templatesDir: templates,
-      outDir: out,
-      games: ["lunar-trick", "eclipsed"],
-      papers: [],
-      png: false,
-      debounceMs: 50,
-      log: (l) => lines.push(l),
-      onRebuilt: (games, results) => events.push({ kind: "rebuilt", games, results }),
-      onFailed: (games, message) => events.push({ kind: "failed", games, message }),
-    });
+    watcher = recordingWatcher({ dataDir: data, templatesDir: templates, outDir: out }, ["lunar-trick", "eclipsed"], events, lines);
     await watcher.start();
     events.length = 0;
   }, 120_000);
@@ -141,18 +144,7 @@ describe("watch in a workspace deleted and made again whole (issue 36)", () => {
     const lines: string[] = [];
     const cwd = process.cwd();
     process.chdir(ws);
-    const watcher = new Watcher({
-      dataDir: "data",
-      templatesDir: "templates",
-      outDir: "out",
-      games: ["lunar-trick"],
-      papers: [],
-      png: false,
-      debounceMs: 50,
-      log: (l) => lines.push(l),
-      onRebuilt: (games, results) => events.push({ kind: "rebuilt", games, results }),
-      onFailed: (games, message) => events.push({ kind: "failed", games, message }),
-    });
+    const watcher = recordingWatcher({ dataDir: "data", templatesDir: "templates", outDir: "out" }, ["lunar-trick"], events, lines);
     try {
       await watcher.start();
       rmSync(ws, { recursive: true });

@@ -6,7 +6,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from "yaml";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { readDataText } from "./read-text";
-import { MAX_LIST_ITEMS } from "./limits";
+import { MAX_GAME_PIECES, MAX_LIST_ITEMS } from "./limits";
 
 export { MAX_FILE_BYTES } from "./read-text";
 
@@ -46,7 +46,7 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
   const fileLoc: Location = { file: displayPath, line: 1, col: 1 };
   // Parsing costs ~30 µs an item: a file of more list items than any game holds is refused before.
   const crowded = crowdedAt(text);
-  if (crowded !== undefined) return { source: emptySource(absPath, displayPath), diagnostics: [diagnostics.tooManyItems({ file: displayPath, line: crowded, col: 1 }, MAX_FILE_ITEMS + 1, MAX_FILE_ITEMS, "in the file")] };
+  if (crowded !== undefined) return { source: emptySource(absPath, displayPath), diagnostics: [diagnostics.tooManyItems({ file: displayPath, line: crowded, col: 1 }, MAX_FILE_ITEMS + 1, MAX_FILE_ITEMS, "in the file", MAX_GAME_PIECES)] };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const at = (offset: number): Location => {
@@ -214,7 +214,7 @@ function overlongList(doc: Document, at: (o: number) => Location): Diagnostic | 
       if (node.items.length <= MAX_LIST_ITEMS) return undefined;
       const past = node.items[MAX_LIST_ITEMS] as Node | null;
       const offset = past?.range?.[0] ?? node.range?.[0] ?? 0;
-      found = diagnostics.tooManyItems(at(offset), node.items.length, MAX_LIST_ITEMS, "in one list");
+      found = diagnostics.tooManyItems(at(offset), node.items.length, MAX_LIST_ITEMS, "in one list", MAX_GAME_PIECES);
       return visit.BREAK;
     },
   });
