@@ -80,8 +80,6 @@ export const MAX_FACE_REPEATS = 2000;
  */
 export const MAX_XLSX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const MAX_SHEET_ROWS = 10_000;
-/** Items of any one list in a YAML data file (a deck's cards): as many as a spreadsheet deck's rows. */
-export const MAX_LIST_ITEMS = MAX_SHEET_ROWS;
 export const MAX_SHEET_CELLS = 200_000;
 /** Spreadsheet decks of one game (CSV files and workbook tabs): each is read and typed on every load. */
 export const MAX_DECK_SHEETS = 16;

@@ -6,7 +6,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from "yaml";
 import { diagnostics, type Diagnostic, type Location, type PathSegment } from "./diagnostics";
 import { readDataText } from "./read-text";
-import { MAX_GAME_PIECES, MAX_LIST_ITEMS } from "./limits";
 
 export { MAX_FILE_BYTES } from "./read-text";
 
@@ -46,7 +45,7 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
   const fileLoc: Location = { file: displayPath, line: 1, col: 1 };
   // Parsing costs ~30 µs an item: a file of more list items than any game holds is refused before.
   const crowded = crowdedAt(text);
-  if (crowded !== undefined) return { source: emptySource(absPath, displayPath), diagnostics: [diagnostics.tooManyItems({ file: displayPath, line: crowded, col: 1 }, MAX_FILE_ITEMS + 1, MAX_FILE_ITEMS, "in the file", MAX_GAME_PIECES)] };
+  if (crowded !== undefined) return { source: emptySource(absPath, displayPath), diagnostics: [diagnostics.tooManyItems({ file: displayPath, line: crowded, col: 1 }, MAX_FILE_ITEMS + 1, MAX_FILE_ITEMS, "in the file")] };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const at = (offset: number): Location => {
@@ -177,6 +176,8 @@ function isNodeWithRange(n: unknown): n is Node & { range: [number, number, numb
   return n !== null && typeof n === "object" && Array.isArray((n as Node).range);
 }
 
+/** Items of any one list (a deck's cards): as many as a spreadsheet deck's rows (MAX_SHEET_ROWS, limits.ts). */
+export const MAX_LIST_ITEMS = 10_000;
 /** Items of block lists in one data file, all lists together (a deck at the limit with a few short lists a card). */
 const MAX_FILE_ITEMS = 4 * MAX_LIST_ITEMS;
 
@@ -214,7 +215,7 @@ function overlongList(doc: Document, at: (o: number) => Location): Diagnostic | 
       if (node.items.length <= MAX_LIST_ITEMS) return undefined;
       const past = node.items[MAX_LIST_ITEMS] as Node | null;
       const offset = past?.range?.[0] ?? node.range?.[0] ?? 0;
-      found = diagnostics.tooManyItems(at(offset), node.items.length, MAX_LIST_ITEMS, "in one list", MAX_GAME_PIECES);
+      found = diagnostics.tooManyItems(at(offset), node.items.length, MAX_LIST_ITEMS, "in one list");
       return visit.BREAK;
     },
   });
