@@ -95,3 +95,18 @@ describe("repeating helpers nested in each other are bounded per face", () => {
     expect(r.err).toMatch(/card\.svg\.hbs:\d+:\d+: .*helper around: the repeating helpers of this face draw more than 2000 blocks together/);
   });
 });
+
+describe("partials that include another twice are bounded per face", () => {
+  it("thirty levels of doubling partials (2³⁰ copies: validate ran out of time at 1.7 GB) are refused naming the partial and the template", async () => {
+    const p = hostileProject();
+    p.write("templates/partials/p0.hbs", '<rect width="1" height="1"/>');
+    for (let i = 1; i <= 30; i++) p.write(`templates/partials/p${i}.hbs`, `{{> p${i - 1}}}{{> p${i - 1}}}`);
+    p.face("{{> p30}}");
+    const started = Date.now();
+    const r = await run(...p.validate());
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(r.err).not.toMatch(STACK);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/card\.svg\.hbs: .*partial p0: this face draws more than 2000 partials and repeated blocks together/);
+  });
+});

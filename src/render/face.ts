@@ -8,6 +8,7 @@ import Handlebars from "handlebars";
 import { formatDiagnostic } from "../model/diagnostics";
 import { readDataText } from "../model/read-text";
 import { templateFile } from "../model/template-file";
+import { MAX_FACE_REPEATS } from "../model/limits";
 import { HELPERS, type RenderData } from "./helpers";
 import { withSignature } from "./helper-signatures";
 import { inlineImages } from "./image-assets";
@@ -34,9 +35,26 @@ export class TemplateSet {
     const partials = join(dir, "partials");
     if (existsSync(partials)) {
       for (const file of readdirSync(partials).sort()) {
-        if (file.endsWith(".hbs")) this.hb.registerPartial(basename(file, ".hbs").replace(/\.svg$/, ""), readTemplate(join(partials, file)));
+        if (file.endsWith(".hbs")) this.registerCounted(basename(file, ".hbs").replace(/\.svg$/, ""), readTemplate(join(partials, file)));
       }
     }
+  }
+
+  /**
+   * A partial that counts against its face's budget each time it is drawn: partials that include
+   * another twice multiply (thirty levels are 2³⁰ copies, gigabytes of SVG), so past
+   * MAX_FACE_REPEATS the face is refused at the tag that draws it.
+   */
+  private registerCounted(name: string, text: string): void {
+    const compiled = this.hb.compile(text, { strict: false, noEscape: false });
+    const counted = (context: unknown, options?: Handlebars.RuntimeOptions): string => {
+      const repeats = (options?.data as RenderData | undefined)?.repeats;
+      if (repeats !== undefined && ++repeats.drawn > MAX_FACE_REPEATS) {
+        throw new Error(`partial ${name}: this face draws more than ${MAX_FACE_REPEATS} partials and repeated blocks together (a partial that includes another twice doubles it); include fewer`);
+      }
+      return compiled(context, options);
+    };
+    this.hb.registerPartial(name, counted);
   }
 
   /** The file template `name` of `game` resolves to (src/model/template-file.ts). */
