@@ -2,7 +2,8 @@
  * Property tests over hostile designer files (issue 24): generated SVG faces (the xlink namespace
  * under any prefix, SVG elements under odd prefixes, ">" inside attributes, nested <use>, external
  * references, entities and DTDs, scripts, CSS url()), images with lying headers, spreadsheets
- * with formulas and zip bombs. Each case ends in a located error or in an output that holds only
+ * with formulas and zip bombs; filters and reference chains grown past the face budgets (issue 36),
+ * refused exactly when a limit is passed. Each case ends in a located error or in an output that holds only
  * checked content, within the limits. `npm test` runs a slice; `npm run fuzz` runs
  * SYZYGY_FUZZ_RUNS (2 000 in CI). test/hostile-reads.test.ts traces the files opened.
  */
@@ -17,7 +18,7 @@ import { inlineImages, artProblem } from "../src/model/image-assets";
 import { checkExpansion, parseSvgDocument, serializeSvg, XLINK_NS } from "../src/model/svg-document";
 import { deckCsv, readSheetRows } from "../src/model/deck-sheet";
 import { readXlsxSync } from "../src/model/xlsx-read";
-import { MAX_FACE_PIXELS, MAX_IMAGE_PX, MAX_SVG_ELEMENTS } from "../src/model/limits";
+import { MAX_CONVOLVE_ORDER, MAX_FACE_PIXELS, MAX_FILTERED_ELEMENTS, MAX_IMAGE_PX, MAX_MORPHOLOGY_RADIUS_SHARE, MAX_SVG_ELEMENTS, MAX_SVG_REF_CHAIN, MAX_TURBULENCE_OCTAVES } from "../src/model/limits";
 import { pngHeader, smallPng, zipOf } from "./hostile-support";
 
 const RUNS = Number(process.env.SYZYGY_FUZZ_RUNS ?? 60);
@@ -189,6 +190,74 @@ describe("spreadsheets", () => {
         expect(r.ok ? "read" : r.reason).toMatch(/unpacks to more than 16 MiB/);
       }),
       { numRuns: Math.max(3, Math.round(RUNS / 100)) },
+    );
+  });
+});
+
+describe("filters and reference chains grown at random (face budgets, docs/limits.md)", () => {
+  type Link = "mask" | "clipPath" | "gradient" | "use" | "filter";
+  const spec = fc.record({
+    octaves: fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 13, max: 1_000_000_000 })),
+    radius: fc.oneof(fc.double({ min: 0, max: 2, noNaN: true }), fc.integer({ min: 2, max: 500 })),
+    order: fc.integer({ min: 1, max: 200 }),
+    filtered: fc.integer({ min: 0, max: 300 }),
+    chain: fc.array(fc.constantFrom<Link>("mask", "clipPath", "gradient", "use", "filter"), { minLength: 0, maxLength: 60 }),
+    cycle: fc.boolean(),
+  });
+
+  /** A 100-wide drawing: one filter of each kind, `filtered` shapes drawn through it, and a chain of references. */
+  function drawing(s: { octaves: number; radius: number; order: number; filtered: number; chain: Link[]; cycle: boolean }): string {
+    const prims = `<feTurbulence numOctaves="${s.octaves}"/><feMorphology radius="${s.radius}"/><feConvolveMatrix order="${s.order}"/>`;
+    const shapes = '<rect width="1" height="1" filter="url(#f)"/>'.repeat(s.filtered);
+    const n = s.chain.length;
+    const next = (i: number): string => (i + 1 < n ? `c${i + 1}` : s.cycle && n > 0 ? "c0" : "end");
+    const links = s.chain.map((kind, i) => {
+      switch (kind) {
+        case "mask":
+          return `<mask id="c${i}"><rect width="1" height="1" mask="url(#${next(i)})"/></mask>`;
+        case "clipPath":
+          return `<clipPath id="c${i}" clip-path="url(#${next(i)})"><rect width="1" height="1"/></clipPath>`;
+        case "gradient":
+          return `<linearGradient id="c${i}" href="#${next(i)}"/>`;
+        case "filter":
+          // The filter draws r<i> (feImage), which is drawn through the next link: two references.
+          return `<filter id="c${i}"><feImage href="#r${i}"/></filter><rect id="r${i}" width="1" height="1" filter="url(#${next(i)})"/>`;
+        default:
+          return `<g id="c${i}"><use href="#${next(i)}"/></g>`;
+      }
+    });
+    const start = n > 0 ? `<rect width="1" height="1" mask="url(#c0)"/>` : "";
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><filter id="f">${prims}</filter>${links.join("")}<g id="end"><rect width="1" height="1"/></g></defs>${shapes}${start}</svg>`;
+  }
+
+  it(`are refused at line:col exactly when past a limit (${RUNS} runs)`, () => {
+    fc.assert(
+      fc.property(spec, (s) => {
+        const svg = drawing(s);
+        const over: RegExp[] = [];
+        if (s.octaves > MAX_TURBULENCE_OCTAVES) over.push(/feTurbulence numOctaves/);
+        if (s.radius > 100 * MAX_MORPHOLOGY_RADIUS_SHARE) over.push(/feMorphology radius/);
+        if (s.order > MAX_CONVOLVE_ORDER) over.push(/feConvolveMatrix order/);
+        // Filtered shapes: the drawn ones, plus each filter link's shape, drawn once through the chain.
+        if (s.filtered + s.chain.filter((k) => k === "filter").length > MAX_FILTERED_ELEMENTS) over.push(/elements through a filter/);
+        if (s.cycle && s.chain.length > 0) over.push(/refers back to itself|drawn inside itself|chain of more than/);
+        // References followed from the first shape: one into the chain, one a link, two a filter link.
+        const hops = s.chain.length === 0 ? 0 : 1 + s.chain.length + s.chain.filter((k) => k === "filter").length;
+        if (hops > MAX_SVG_REF_CHAIN) over.push(/chain of more than \d+ references/);
+        let refused: string | undefined;
+        try {
+          checkExpansion(parseSvgDocument(svg, "art.svg"), "art.svg");
+        } catch (err) {
+          refused = (err as Error).message;
+        }
+        if (over.length === 0) {
+          expect(refused).toBeUndefined();
+          return;
+        }
+        expect(refused, JSON.stringify(s)).toMatch(/^art\.svg:1:\d+: /);
+        expect(over.some((re) => re.test(refused as string)), `${refused} for ${JSON.stringify(s)}`).toBe(true);
+      }),
+      { numRuns: RUNS },
     );
   });
 });

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { join } from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { run } from "./cli-support";
+import { closeSharedRasterPool } from "../src/render/raster-pool";
 import { hostileProject, pngHeader, STACK, zipOf } from "./hostile-support";
 import { readSheetRows } from "../src/model/deck-sheet";
 import { readCsvCell, safeCsvCell } from "../src/model/csv-cell";
@@ -159,7 +160,7 @@ describe("work is bounded before it is done", () => {
     rmSync(join(p.game, "deck.yaml"));
     p.write("data/demo/cards.csv", ["id,name,suit,rank,index", ...Array.from({ length: 40_000 }, (_, i) => `c${i},=1+1,bogus,x,${i}`)].join("\n"));
     const err = await fails(p.validate());
-    expect(err).toMatch(/cards\.csv:1:1: .*40001 rows/);
+    expect(err).toMatch(/cards\.csv:1:1: .*more than 10000 rows/);
     expect(err.split("\n").filter((l) => l.includes("cards.csv")).length).toBe(1);
     p.write("data/demo/cards.csv", ["id,name,suit,rank,index", "a,Ace,spades,1,A", `b,"Two of, spades,2,2`, ...Array.from({ length: 1000 }, (_, i) => `c${i},C,spades,3,3`)].join("\n"));
     expect(await fails(p.validate())).toMatch(/cards\.csv:3:3: .*quoted cell opened here is never closed/);
@@ -182,6 +183,41 @@ describe("no crash reaches the user", () => {
     const err = await fails(p.validate());
     expect(err).toMatch(/game\.yaml:\d+:\d+: fonts\[0\]\.file: font file "broken\.ttf" \(.*broken\.ttf\) is damaged/);
     expect(err).not.toMatch(/calls its family ,/);
+  });
+});
+
+describe("a face past its budget in the raster process (issue 36)", () => {
+  it("a face over the per-face time limit: exit 1, the face named in words, the last good outputs kept, no out/.staging", async () => {
+    const p = hostileProject();
+    const args = p.build().filter((a) => a !== "--no-png");
+    const good = await run(...args);
+    expect(good.code, good.err).toBe(0);
+    const pdf = join(p.out, "demo", "print", "demo-a4.pdf");
+    const before = readFileSync(pdf);
+    // Within the SVG check's limits, yet seconds of work for the renderer at 300 dpi.
+    p.face(`<filter id="slow"><feTurbulence baseFrequency="0.05" numOctaves="8"/></filter><rect width="63.5" height="88.9" filter="url(#slow)"/>`);
+    process.env.SYZYGY_FACE_SECONDS = "0.2";
+    await closeSharedRasterPool();
+    try {
+      const err = await fails(args);
+      expect(err).toMatch(/-of-spades \(.*templates\/demo\/card\.svg\.hbs\): this face took longer than 0\.2 s to rasterise \(the per-face time limit\): simplify its drawing/);
+    } finally {
+      delete process.env.SYZYGY_FACE_SECONDS;
+      await closeSharedRasterPool();
+    }
+    expect(readFileSync(pdf)).toEqual(before);
+    expect(existsSync(join(p.out, ".staging"))).toBe(false);
+  });
+});
+
+describe("print layouts (issue 36)", () => {
+  it("a 190 mm card with --layout fold on A4: exit 1, the card and the largest size named, no PDF", async () => {
+    const p = hostileProject();
+    const yaml = join(p.game, "game.yaml");
+    writeFileSync(yaml, readFileSync(yaml, "utf8").replace(/size: \{ width: [\d.]+, height: [\d.]+ \}/, "size: { width: 190, height: 88.9 }"));
+    const err = await fails([...p.build(), "--layout", "fold"]);
+    expect(err).toMatch(/a 190×88\.9 mm card does not fit half of a sheet of A4 folded in two/);
+    expect(existsSync(join(p.out, "demo", "print", "demo-a4-fold.pdf"))).toBe(false);
   });
 });
 
@@ -242,7 +278,7 @@ describe("usage errors exit 2", () => {
 });
 
 describe("export-csv: formulas are written as text, and read back as they were", () => {
-  const NAMES = ["=HYPERLINK(\"http://x\",\"y\")", "=cmd|' /C calc'!A0", "@SUM(A1:A2)", "+1+1", "-1+2", "\tTabbed", "'=already quoted", "''+two quotes", "'tis", "-5", "plain"];
+  const NAMES = ["=HYPERLINK(\"http://x\",\"y\")", " =1+1", "＝1+1", "\u3000＋1", "' =quoted after a space", "=cmd|' /C calc'!A0", "@SUM(A1:A2)", "+1+1", "-1+2", "\tTabbed", "'=already quoted", "''+two quotes", "'tis", "-5", "plain"];
 
   it("no exported cell starts a formula; the project's reader gives back every name", async () => {
     const p = hostileProject();
@@ -255,7 +291,7 @@ describe("export-csv: formulas are written as text, and read back as they were",
     expect(r.code, r.err).toBe(0);
     const raw = parseCsv(readFileSync(file, "utf8"), { relax_column_count: true }) as string[][];
     const nameCol = raw[0].indexOf("name");
-    for (const row of raw.slice(1)) expect(row[nameCol]).not.toMatch(/^(?!-5$)[=+\-@\t\r]/);
+    for (const row of raw.slice(1)) expect(row[nameCol]).not.toMatch(/^(?!-5$)\s*[=+\-@\t\r＝＋－＠]/);
     const back = readSheetRows(file, "cards.csv", { file, format: "csv" });
     if (!back.ok) throw new Error(back.diagnostic.message);
     expect(back.rows.slice(1).map((row) => row[nameCol])).toEqual(NAMES);
@@ -271,7 +307,7 @@ describe("export-csv: formulas are written as text, and read back as they were",
   it("escaping is exactly undone, for any text", () => {
     for (const s of [...NAMES, "", "'", "''", "'=", "=", "\r=", "'\t"]) {
       expect(readCsvCell(safeCsvCell(s))).toBe(s);
-      expect(safeCsvCell(s)).not.toMatch(/^(?![+-]?\d)[=+\-@\t\r]/);
+      expect(safeCsvCell(s)).not.toMatch(/^(?![+-]?\d)\s*[=+\-@\t\r＝＋－＠]/);
     }
   });
 });

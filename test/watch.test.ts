@@ -6,7 +6,7 @@
  * the PDF art of every face from the build cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Watcher } from "../src/pipeline/watch";
 import { buildGames, lastRenderedSvgs, type IncrementalResult } from "../src/pipeline/incremental";
@@ -18,6 +18,20 @@ import { renderGameFrom } from "../src/render/source";
 import { DATA, TEMPLATES, tempDir } from "./render-support";
 
 type Event = { kind: "rebuilt"; games: string[]; results: IncrementalResult[] } | { kind: "failed"; games: string[]; message: string };
+
+/** A watch without PNGs or PDFs whose rebuilds and failures land in `events`, its log in `lines`. */
+function recordingWatcher(dirs: { dataDir: string; templatesDir: string; outDir: string }, games: string[], events: Event[], lines: string[]): Watcher {
+  return new Watcher({
+    ...dirs,
+    games,
+    papers: [],
+    png: false,
+    debounceMs: 50,
+    log: (l) => lines.push(l),
+    onRebuilt: (g, results) => events.push({ kind: "rebuilt", games: g, results }),
+    onFailed: (g, message) => events.push({ kind: "failed", games: g, message }),
+  });
+}
 
 describe("watch loop", () => {
   const dir = tempDir("watch-loop");
@@ -41,18 +55,7 @@ describe("watch loop", () => {
   beforeAll(async () => {
     cpSync(DATA, data, { recursive: true });
     cpSync(TEMPLATES, templates, { recursive: true });
-    watcher = new Watcher({
-      dataDir: data,
-      templatesDir: templates,
-      outDir: out,
-      games: ["lunar-trick", "eclipsed"],
-      papers: [],
-      png: false,
-      debounceMs: 50,
-      log: (l) => lines.push(l),
-      onRebuilt: (games, results) => events.push({ kind: "rebuilt", games, results }),
-      onFailed: (games, message) => events.push({ kind: "failed", games, message }),
-    });
+    watcher = recordingWatcher({ dataDir: data, templatesDir: templates, outDir: out }, ["lunar-trick", "eclipsed"], events, lines);
     await watcher.start();
     events.length = 0;
   }, 120_000);
@@ -127,6 +130,43 @@ describe("watch loop", () => {
     const e = await next();
     expect(e.kind).toBe("rebuilt");
     expect(readFileSync(join(out, "lunar-trick/index.html"), "utf8")).toContain("Rising Moon 2b");
+  }, 120_000);
+});
+
+describe("watch in a workspace deleted and made again whole (issue 36)", () => {
+  it("keeps rebuilding into the new workspace, given relative paths, and idles without spinning", async () => {
+    const keep = tempDir("watch-whole-keep");
+    const ws = join(tempDir("watch-whole"), "ws");
+    cpSync(join(DATA, "lunar-trick"), join(keep, "data", "lunar-trick"), { recursive: true });
+    cpSync(TEMPLATES, join(keep, "templates"), { recursive: true });
+    cpSync(keep, ws, { recursive: true });
+    const events: Event[] = [];
+    const lines: string[] = [];
+    const cwd = process.cwd();
+    process.chdir(ws);
+    const watcher = recordingWatcher({ dataDir: "data", templatesDir: "templates", outDir: "out" }, ["lunar-trick"], events, lines);
+    try {
+      await watcher.start();
+      rmSync(ws, { recursive: true });
+      await new Promise((r) => setTimeout(r, 1500));
+      cpSync(keep, ws, { recursive: true });
+      const deck = join(ws, "data", "lunar-trick", "deck.yaml");
+      const t0 = Date.now();
+      // Edited until an edit is built (the new folders are watched within a second or two).
+      while (!existsSync(join(ws, "out", "lunar-trick", "index.html")) || !readFileSync(join(ws, "out", "lunar-trick", "index.html"), "utf8").includes("Rising Moon 2b")) {
+        if (Date.now() - t0 > 30_000) throw new Error(`no rebuild in the new workspace; log:\n${lines.join("\n")}`);
+        writeFileSync(deck, readFileSync(join(keep, "data", "lunar-trick", "deck.yaml"), "utf8").replace('name: "Rising Moon 2"', 'name: "Rising Moon 2b"'));
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      const cpu = process.cpuUsage();
+      await new Promise((r) => setTimeout(r, 2000));
+      const used = process.cpuUsage(cpu);
+      expect((used.user + used.system) / 1000).toBeLessThan(500);
+    } finally {
+      await watcher.close();
+      process.chdir(cwd);
+    }
   }, 120_000);
 });
 

@@ -7,9 +7,13 @@
  * A cell that already starts with quotes before such a character gets one more, so it survives too.
  */
 
-/** One or more quotes, then a character a spreadsheet starts a formula with. */
-const QUOTED_FORMULA = /^'+[=+\-@\t\r]/;
-const FORMULA_START = /^'*[=+\-@\t\r]/;
+/**
+ * One or more quotes, then a character a spreadsheet starts a formula with: after any white space
+ * (spreadsheets skip leading spaces) and in its full-width form too (＝＋－＠, which an East
+ * Asian input method turns into the ASCII ones).
+ */
+const QUOTED_FORMULA = /^'+\s*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA_START = /^'*\s*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** A plain number ("-5", "+2.5") is data, not a formula: written as it is. */
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 

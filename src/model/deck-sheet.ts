@@ -209,6 +209,9 @@ export function readSheetRows(absPath: string, displayPath: string, ref: DeckRef
 
 export type Rows = { ok: true; rows: Cell[][] } | { ok: false; diagnostic: Diagnostic };
 
+/** Thrown from csv-parse's cell callback at the first cell past the limit, to stop reading. */
+class SheetTooBig extends Error {}
+
 function csvRows(bytes: Buffer, displayPath: string): Rows {
   const text = decodeUtf8(bytes, displayPath);
   if (!text.ok) return text;
@@ -216,9 +219,23 @@ function csvRows(bytes: Buffer, displayPath: string): Rows {
   // Spreadsheets in many locales save with ";" (the decimal comma takes ","), some with tabs.
   const delimiter = firstLine.includes(",") ? "," : firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
   try {
-    const rows = csvParse().parse(text.text, { delimiter, relax_column_count: true, skip_empty_lines: false, cast: (cell: string) => readCsvCell(cell) }) as string[][];
+    // Parsing stops at the first row past the limit, and at the first cell past it: a million blank
+    // lines cost what 10 001 do.
+    let cells = 0;
+    const rows = csvParse().parse(text.text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      to: MAX_SHEET_ROWS + 1,
+      cast: (cell: string) => {
+        cells += 1;
+        if (cells > MAX_SHEET_CELLS) throw new SheetTooBig();
+        return readCsvCell(cell);
+      },
+    }) as string[][];
     return boundedRows(rows, displayPath);
   } catch (err) {
+    if (err instanceof SheetTooBig) return { ok: false, diagnostic: diagnostics.sheetUnreadable({ file: displayPath, line: 1, col: 1 }, sheetTooBig(MAX_SHEET_ROWS, MAX_SHEET_CELLS, true)) };
     if (!(err instanceof csvParse().CsvError)) throw err;
     // csv-parse names the line where it gave up (the end of the file for an unclosed quote): name the quote's own place.
     const quote = err.code === "CSV_QUOTE_NOT_CLOSED" ? unclosedQuote(text.text, delimiter) : undefined;
@@ -233,7 +250,7 @@ function csvRows(bytes: Buffer, displayPath: string): Rows {
 function boundedRows(rows: Cell[][], displayPath: string): Rows {
   let cells = 0;
   for (const r of rows) cells += r.length;
-  if (rows.length > MAX_SHEET_ROWS || cells > MAX_SHEET_CELLS) return { ok: false, diagnostic: diagnostics.sheetUnreadable({ file: displayPath, line: 1, col: 1 }, sheetTooBig(rows.length, cells)) };
+  if (rows.length > MAX_SHEET_ROWS || cells > MAX_SHEET_CELLS) return { ok: false, diagnostic: diagnostics.sheetUnreadable({ file: displayPath, line: 1, col: 1 }, sheetTooBig(rows.length, cells, rows.length > MAX_SHEET_ROWS)) };
   return { ok: true, rows };
 }
 

@@ -123,6 +123,8 @@ export const diagnostics = {
     make("yaml-syntax", loc, [], `${count} more YAML syntax error(s) from here on, not listed; fix the ones above first (is this a YAML file?)`),
   recursiveAlias: (loc: Location, anchor: string) =>
     make("recursive-alias", loc, [], `alias *${anchor} is inside the value it names, which would make the value contain itself; write the value out instead`),
+  tooManyItems: (loc: Location, count: number, limit: number, where: string) =>
+    make("too-many-items", loc, [], `${count === limit + 1 ? "more than " + limit : count} list items ${where}; the limit is ${limit} (more than any game holds): this is item ${limit + 1}, remove it and the ones after it`),
   tooDeep: (loc: Location) =>
     make("too-deep", loc, [], "lists or mappings nested too deeply to read (hundreds of levels); data files need only a few levels: flatten it"),
   multipleDocuments: (loc: Location) =>

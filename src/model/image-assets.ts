@@ -183,7 +183,7 @@ function artContent(real: string, roots: readonly string[], shown: string, box: 
   // The root's presentation attributes (fill, stroke…) style the whole drawing: keep them on a group.
   const group: XmlElement = { name: "g", attrs: new Map(), children: art.children, line: art.line, col: art.col };
   for (const [k, v] of art.attrs) if (!SVG_ROOT_ONLY.has(k)) group.attrs.set(k, v);
-  checkExpansion(group, file);
+  checkExpansion(group, file, view.w);
   return viewport(view, [group]);
 }
 

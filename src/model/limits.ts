@@ -47,10 +47,33 @@ export const MAX_FACE_PIXELS = 96_000_000;
 export const MAX_SVG_ELEMENTS = 100_000;
 /** Nesting of elements (and of `<use>` in `<use>`). */
 export const MAX_SVG_DEPTH = 200;
+/**
+ * Face budgets (docs/limits.md): what one drawing may ask of the rasteriser. Measured with resvg
+ * on a poker card at 300 dpi: feMorphology of radius 1 mm took 0.8 s and 3 mm 10 s (the cost grows
+ * with the square of the radius in pixels); feTurbulence 10 octaves 2.9 s, 100 octaves 20 s;
+ * feConvolveMatrix of order 9 1.3 s, 15 2.9 s; each filtered card-sized shape ~0.3 s.
+ * A chain of 20 000 masks crashes the renderer (its stack), so chains are short.
+ */
+export const MAX_TURBULENCE_OCTAVES = 8;
+/** feMorphology radius, as a share of the width of the drawing (viewBox) it is in: 0.6 mm on a poker card. */
+export const MAX_MORPHOLOGY_RADIUS_SHARE = 0.01;
+/** feConvolveMatrix order, each way (order² multiplications a pixel). */
+export const MAX_CONVOLVE_ORDER = 9;
+/** Elements drawn through a filter in one face, counted again for each reference that repeats them. */
+export const MAX_FILTERED_ELEMENTS = 100;
+/** References followed one from another (clip-path, mask, filter, marker, pattern, gradient href, <use>). */
+export const MAX_SVG_REF_CHAIN = 32;
+/** url(#…) references inside <style> sheets (which elements they reach is not worked out, so they are few). */
+export const MAX_STYLE_REFS = 16;
+/** Seconds the raster process may spend on one face, and the memory it may hold (MB); SYZYGY_FACE_SECONDS / SYZYGY_RASTER_MB override. */
+export const FACE_SECONDS = 60;
+export const RASTER_MB = 3072;
 /** Characters of one SVG document: an art file is at most MAX_IMAGE_BYTES, a face's markup this. */
 export const MAX_SVG_CHARS = 32 * 1024 * 1024;
 /** Pieces a repeating template helper (`pips`, `players`, `around`, `across`) draws. */
 export const MAX_REPEAT = 100;
+/** Blocks all the repeating helpers of one face draw together, nested ones multiplying. */
+export const MAX_FACE_REPEATS = 2000;
 /**
  * Spreadsheet decks: an .xlsx file is a zip; what it unpacks to is measured by unpacking it with
  * this cap before the sheet reader sees it. Rows and cells are counted before any is typed.

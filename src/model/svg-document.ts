@@ -12,7 +12,7 @@
  * the nesting depth are bounded. Image hrefs are left to the caller (image-assets.ts).
  */
 import { SaxesParser, type SaxesTagNS } from "saxes";
-import { MAX_FACE_PIXELS, MAX_SVG_CHARS, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS } from "./limits";
+import { MAX_CONVOLVE_ORDER, MAX_FACE_PIXELS, MAX_FILTERED_ELEMENTS, MAX_MORPHOLOGY_RADIUS_SHARE, MAX_STYLE_REFS, MAX_SVG_CHARS, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, MAX_SVG_REF_CHAIN, MAX_TURBULENCE_OCTAVES } from "./limits";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 export const XLINK_NS = "http://www.w3.org/1999/xlink";
@@ -105,9 +105,10 @@ export function parseSvgDocument(text: string, file: string, opts: ParseOptions 
     fail(`not well-formed XML: ${err.message.replace(/^\d+:\d+:\s*/, "")} near ${JSON.stringify(near)}`);
   });
   parser.on("doctype", () => fail("a DOCTYPE (entity declarations); remove it, SVGs here are plain XML"));
-  parser.on("opentagstart", () => {
+  parser.on("opentagstart", (tag) => {
+    // saxes has read the name and the character after it: the tag's "<" is that far back.
     startLine = parser.line;
-    startCol = parser.column;
+    startCol = Math.max(1, parser.column - tag.name.length - 1);
   });
   parser.on("opentag", (tag: SaxesTagNS) => {
     if (skipping > 0 || (tag.uri !== SVG_NS && tag.uri !== "")) {
@@ -195,50 +196,145 @@ export function* elementsOf(root: XmlElement): Generator<XmlElement> {
   }
 }
 
+/** The ids an element refers to: its #href (not an image's file) and every url(#id) of its attributes. */
+function referencesOf(el: XmlElement): { id: string; via: string }[] {
+  const out: { id: string; via: string }[] = [];
+  for (const [k, v] of el.attrs) {
+    if (k === "href") {
+      const t = v.trim();
+      if (t.startsWith("#")) out.push({ id: t.slice(1), via: el.name === "use" ? "<use>" : "href" });
+    } else if (v.includes("url(")) {
+      for (const m of v.matchAll(URL_REF)) if (m[2].trim().startsWith("#")) out.push({ id: m[2].trim().slice(1), via: k === "style" ? "style" : k });
+    }
+  }
+  return out;
+}
+
+/** An id as its file has it (art's ids are prefixed when it is placed on a card: prefixIds). */
+const shownId = (id: string): string => id.replace(/^art[0-9a-f]{8}-/, "").slice(0, 40);
+
+/** Whether the element is drawn through a filter (a url(#…) or a CSS filter function). */
+function filtered(el: XmlElement): boolean {
+  const f = el.attrs.get("filter");
+  if (f !== undefined && f.trim() !== "" && f.trim() !== "none") return true;
+  return /(^|;)\s*filter\s*:\s*(?!none\b)[^;\s]/i.test(el.attrs.get("style") ?? "");
+}
+
+/** The width of a viewport's user space: its viewBox's, else its width attribute, else undefined. */
+function viewWidth(el: XmlElement): number | undefined {
+  const vb = el.attrs.get("viewBox")?.trim().split(/[\s,]+/).map(Number);
+  if (vb !== undefined && vb.length === 4 && vb[2] > 0) return vb[2];
+  const w = parseFloat(el.attrs.get("width") ?? "");
+  return w > 0 ? w : undefined;
+}
+
+const numbers = (v: string | undefined): number[] => (v ?? "").trim().split(/[\s,]+/).filter((x) => x !== "").map(Number);
+
 /**
- * What rendering the tree costs once every <use> is expanded: elements drawn and raster pixels
- * decoded. Throws when either is over its limit, or a <use> refers back to itself, before any
- * renderer sees the document (a chain of 20 <use>s each doubling the last is a million shapes).
+ * Filter primitives whose cost per pixel grows with a number in them: refused past the face
+ * budget at their line:col, each with the fix. A morphology radius is measured against the
+ * drawing it is in (the nearest <svg> viewport), or against the shape when the filter's
+ * primitiveUnits are the shape's bounding box.
  */
-export function checkExpansion(root: XmlElement, file: string): { elements: number; pixels: number } {
+function checkFilterPrimitives(root: XmlElement, file: string, width: number | undefined): void {
+  const todo: { el: XmlElement; width: number | undefined; bbox: boolean }[] = [{ el: root, width, bbox: false }];
+  let styleRefs = 0;
+  while (todo.length > 0) {
+    const { el, width: w, bbox } = todo.pop() as { el: XmlElement; width: number | undefined; bbox: boolean };
+    const at = (detail: string): never => {
+      throw new SvgInputError(file, el.line, el.col, detail);
+    };
+    if (el.name === "feTurbulence") {
+      const octaves = Number(el.attrs.get("numOctaves") ?? "1");
+      if (!(octaves <= MAX_TURBULENCE_OCTAVES)) at(`<feTurbulence numOctaves="${el.attrs.get("numOctaves")}">: at most ${MAX_TURBULENCE_OCTAVES} octaves (each further one adds less than a shade of colour and costs as much as the last); write numOctaves="${MAX_TURBULENCE_OCTAVES}" or fewer`);
+    } else if (el.name === "feMorphology") {
+      const radius = Math.max(0, ...numbers(el.attrs.get("radius")).map((r) => (Number.isFinite(r) ? r : Infinity)));
+      const limit = bbox ? MAX_MORPHOLOGY_RADIUS_SHARE : w === undefined ? undefined : w * MAX_MORPHOLOGY_RADIUS_SHARE;
+      if (limit !== undefined && !(radius <= limit)) {
+        at(`<feMorphology radius="${el.attrs.get("radius")}">: the radius may be at most ${MAX_MORPHOLOGY_RADIUS_SHARE * 100}% of the drawing's width (${+limit.toFixed(4)} here; the work per pixel grows with the radius squared); use a smaller radius, or a blur for soft edges`);
+      }
+    } else if (el.name === "feConvolveMatrix") {
+      const order = numbers(el.attrs.get("order") ?? "3");
+      if (!order.every((n) => n <= MAX_CONVOLVE_ORDER)) at(`<feConvolveMatrix order="${el.attrs.get("order")}">: the kernel may be at most ${MAX_CONVOLVE_ORDER}×${MAX_CONVOLVE_ORDER} (order² multiplications a pixel); use a smaller order`);
+    } else if (el.name === "style") {
+      for (const c of el.children) if (typeof c === "string") for (const m of c.matchAll(URL_REF)) if (m[2].trim().startsWith("#")) styleRefs += 1;
+      if (styleRefs > MAX_STYLE_REFS) at(`more than ${MAX_STYLE_REFS} url(#…) references in <style> sheets; put them in the elements' own attributes (fill="url(#…)", mask="url(#…)")`);
+    }
+    const inner = el !== root && el.name === "svg" ? (viewWidth(el) ?? w) : w;
+    const innerBox = el.name === "filter" ? el.attrs.get("primitiveUnits") === "objectBoundingBox" : bbox;
+    for (const c of el.children) if (typeof c !== "string") todo.push({ el: c, width: inner, bbox: innerBox });
+  }
+}
+
+/** Elements drawn only where something refers to them (their weight is counted there). */
+const DRAWN_WHEN_REFERENCED = new Set(["defs", "symbol", "mask", "clipPath", "pattern", "marker", "filter", "linearGradient", "radialGradient"]);
+
+interface Weight {
+  elements: number;
+  pixels: number;
+  filtered: number;
+  /** The longest chain of references followed one from another inside it. */
+  chain: number;
+}
+
+/**
+ * What rendering the tree costs once every reference is followed (a <use>, a mask or clip-path,
+ * a filter, a pattern, a gradient's href): elements drawn, raster pixels decoded, elements drawn
+ * through a filter, and the longest chain of references; with the filter primitives whose numbers
+ * set their cost. Throws at the element past a limit, or at a reference back to itself, before
+ * any renderer sees the document (a chain of 20 <use>s each doubling the last is a million
+ * shapes; 20 000 chained masks crash the renderer). `width`: the drawing's width in its own
+ * units, when the tree is not an <svg> with a viewBox.
+ */
+export function checkExpansion(root: XmlElement, file: string, width = viewWidth(root)): { elements: number; pixels: number } {
+  checkFilterPrimitives(root, file, width);
   const byId = new Map<string, XmlElement>();
   for (const el of elementsOf(root)) {
     const id = el.attrs.get("id");
     if (id !== undefined && !byId.has(id)) byId.set(id, el);
   }
-  const memo = new Map<XmlElement, { elements: number; pixels: number }>();
+  const memo = new Map<XmlElement, Weight>();
   const active = new Set<XmlElement>();
-  const weigh = (el: XmlElement, depth: number): { elements: number; pixels: number } => {
+  const chainError = (el: XmlElement, ref: { id: string; via: string }): SvgInputError =>
+    new SvgInputError(file, el.line, el.col, `<${el.name}> is in a chain of more than ${MAX_SVG_REF_CHAIN} references, each leading to the next (here ${ref.via} to #${shownId(ref.id)}); the renderer follows each in turn: shorten the chain (merge the masks, clip-paths or groups)`);
+  /** `hops`: references followed to reach `el` (bounds the recursion before the nesting does). */
+  const weigh = (el: XmlElement, depth: number, hops: number): Weight => {
     const known = memo.get(el);
     if (known !== undefined) return known;
-    if (active.has(el)) throw new SvgInputError(file, el.line, el.col, `<${el.name}> is drawn inside itself through a <use> chain; break the cycle`);
-    if (depth > MAX_SVG_DEPTH * 2) throw new SvgInputError(file, el.line, el.col, `<use> references nest more than ${MAX_SVG_DEPTH * 2} deep; simplify the drawing`);
+    if (depth > MAX_SVG_DEPTH * 2) throw new SvgInputError(file, el.line, el.col, `elements and the references between them nest more than ${MAX_SVG_DEPTH * 2} deep; simplify the drawing`);
     active.add(el);
-    let elements = 1;
-    let pixels = el.pixels ?? 0;
-    for (const c of el.children) {
-      if (typeof c === "string") continue;
-      const w = weigh(c, depth + 1);
-      elements += w.elements;
-      pixels += w.pixels;
-    }
-    const href = el.name === "use" ? el.attrs.get("href") : undefined;
-    const target = href !== undefined && href.trim().startsWith("#") ? byId.get(href.trim().slice(1)) : undefined;
-    if (target !== undefined) {
-      const w = weigh(target, depth + 1);
-      elements += w.elements;
-      pixels += w.pixels;
+    const w: Weight = { elements: 1, pixels: el.pixels ?? 0, filtered: filtered(el) ? 1 : 0, chain: 0 };
+    const add = (x: Weight, hop: number, drawn = true): void => {
+      w.elements += x.elements;
+      w.pixels += x.pixels;
+      if (drawn) w.filtered += x.filtered;
+      w.chain = Math.max(w.chain, x.chain + hop);
+    };
+    for (const c of el.children) if (typeof c !== "string") add(weigh(c, depth + 1, hops), 0, !DRAWN_WHEN_REFERENCED.has(c.name));
+    for (const ref of referencesOf(el)) {
+      const target = byId.get(ref.id);
+      if (target === undefined) continue;
+      if (active.has(target)) {
+        const how = ref.via === "<use>" ? "is drawn inside itself through a <use> chain" : `refers back to itself (${ref.via} to #${shownId(ref.id)} leads to an element that contains or leads back to it)`;
+        throw new SvgInputError(file, el.line, el.col, `<${el.name}> ${how}; break the cycle`);
+      }
+      if (hops >= MAX_SVG_REF_CHAIN) throw chainError(el, ref);
+      add(weigh(target, depth + 1, hops + 1), 1);
+      if (w.chain > MAX_SVG_REF_CHAIN) throw chainError(el, ref);
     }
     active.delete(el);
-    if (elements > MAX_SVG_ELEMENTS) throw new SvgInputError(file, el.line, el.col, `<${el.name}> draws ${elements} elements once its <use> references are expanded; the limit is ${MAX_SVG_ELEMENTS}`);
-    if (pixels > MAX_FACE_PIXELS) {
-      throw new SvgInputError(file, el.line, el.col, `the images drawn here (repeats included) add up to ${pixels} pixels; the limit is ${MAX_FACE_PIXELS} per face: use smaller images`);
+    if (w.elements > MAX_SVG_ELEMENTS) throw new SvgInputError(file, el.line, el.col, `<${el.name}> draws ${w.elements} elements once its <use> references are expanded; the limit is ${MAX_SVG_ELEMENTS}`);
+    if (w.pixels > MAX_FACE_PIXELS) {
+      throw new SvgInputError(file, el.line, el.col, `the images drawn here (repeats included) add up to ${w.pixels} pixels; the limit is ${MAX_FACE_PIXELS} per face: use smaller images`);
     }
-    const r = { elements, pixels };
-    memo.set(el, r);
-    return r;
+    if (w.filtered > MAX_FILTERED_ELEMENTS) {
+      throw new SvgInputError(file, el.line, el.col, `<${el.name}> draws ${w.filtered} elements through a filter (repeats included); the limit is ${MAX_FILTERED_ELEMENTS} a face, as each is rendered apart: put the shapes in one group and filter the group once`);
+    }
+    memo.set(el, w);
+    return w;
   };
-  return weigh(root, 0);
+  const w = weigh(root, 0, 0);
+  return { elements: w.elements, pixels: w.pixels };
 }
 
 const escAttr = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");

@@ -115,6 +115,7 @@ export function readXlsxSync(bytes: Uint8Array): XlsxResult {
 }
 
 /** The message for a sheet over the row or cell limit. */
-export function sheetTooBig(rows: number, cells: number): string {
+export function sheetTooBig(rows: number, cells: number, readToLimit = false): string {
+  if (readToLimit) return `it holds more than ${MAX_SHEET_ROWS} rows or ${MAX_SHEET_CELLS} cells (read up to there); the limits are ${MAX_SHEET_ROWS} rows and ${MAX_SHEET_CELLS} cells (a deck is at most 1000 cards): delete the unused rows and columns`;
   return `it holds ${rows} rows and ${cells} cells; the limits are ${MAX_SHEET_ROWS} rows and ${MAX_SHEET_CELLS} cells (a deck is at most 1000 cards): delete the unused rows and columns`;
 }

@@ -43,6 +43,9 @@ export function readYaml(absPath: string, displayPath: string, root?: string): {
 export function parseYaml(text: string, absPath: string, displayPath: string): { source: YamlSource; diagnostics: Diagnostic[] } {
   const problems: Diagnostic[] = [];
   const fileLoc: Location = { file: displayPath, line: 1, col: 1 };
+  // Parsing costs ~30 µs an item: a file of more list items than any game holds is refused before.
+  const crowded = crowdedAt(text);
+  if (crowded !== undefined) return { source: emptySource(absPath, displayPath), diagnostics: [diagnostics.tooManyItems({ file: displayPath, line: crowded, col: 1 }, MAX_FILE_ITEMS + 1, MAX_FILE_ITEMS, "in the file")] };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const at = (offset: number): Location => {
@@ -76,7 +79,8 @@ export function parseYaml(text: string, absPath: string, displayPath: string): {
   }
   // After a syntax error the tree is yaml's best guess: its shapes would be consequences, not causes.
   const broken = doc.errors.some((e) => e.code !== "DUPLICATE_KEY");
-  const shape = broken ? [] : shapeProblems(doc, text, at);
+  const long = broken ? undefined : overlongList(doc, at);
+  const shape = broken ? [] : long !== undefined ? [long] : shapeProblems(doc, text, at);
   problems.push(...shape);
   const source: YamlSource = {
     displayPath,
@@ -170,6 +174,52 @@ function shapeProblems(doc: Document, text: string, at: (o: number) => Location)
 
 function isNodeWithRange(n: unknown): n is Node & { range: [number, number, number] } {
   return n !== null && typeof n === "object" && Array.isArray((n as Node).range);
+}
+
+/** Items of any one list (a deck's cards): as many as a spreadsheet deck's rows (MAX_SHEET_ROWS, limits.ts). */
+export const MAX_LIST_ITEMS = 10_000;
+/** Items of block lists in one data file, all lists together (a deck at the limit with a few short lists a card). */
+const MAX_FILE_ITEMS = 4 * MAX_LIST_ITEMS;
+
+/** The line of the list item past MAX_FILE_ITEMS in the file, if there is one (one pass, no parse). */
+function crowdedAt(text: string): number | undefined {
+  let items = 0;
+  let line = 1;
+  let start = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line += 1;
+      start = true;
+    } else if (start && c === 45 /* - */) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 32 || next === 10 || next === 13 || Number.isNaN(next)) {
+        items += 1;
+        if (items > MAX_FILE_ITEMS) return line;
+      }
+      start = false;
+    } else if (c !== 32) start = false;
+  }
+  return undefined;
+}
+
+/**
+ * A list longer than MAX_LIST_ITEMS, located at its first item past the limit: found before
+ * anything walks the items (200 000 `- {}` in a deck took the schema check 40 s and then overflowed
+ * the stack).
+ */
+function overlongList(doc: Document, at: (o: number) => Location): Diagnostic | undefined {
+  let found: Diagnostic | undefined;
+  visit(doc, {
+    Seq(_key, node) {
+      if (node.items.length <= MAX_LIST_ITEMS) return undefined;
+      const past = node.items[MAX_LIST_ITEMS] as Node | null;
+      const offset = past?.range?.[0] ?? node.range?.[0] ?? 0;
+      found = diagnostics.tooManyItems(at(offset), node.items.length, MAX_LIST_ITEMS, "in one list");
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 function emptySource(absPath: string, displayPath: string): YamlSource {

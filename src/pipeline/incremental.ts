@@ -26,7 +26,7 @@ import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
 import { pxFor, svgToPng } from "../render/png";
-import { RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
+import { FaceBudgetExceeded, RasterCancelled, RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
 import { BLEED_MM, type RenderGame, type Warning } from "../render/types";
 import { writeGallery } from "../gallery/write";
 import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs";
@@ -264,6 +264,12 @@ export class GameBuildError extends Error {
   }
 }
 
+/** The template a face is drawn by, as messages show it. */
+function templateOf(input: GameInput, side: RenderedSide): string {
+  const name = side.side === "back" ? (side.component.backTemplate ?? side.component.faceTemplate) : side.component.faceTemplate;
+  return relative(process.cwd(), input.templates.path(input.game.id, name)) || name;
+}
+
 /**
  * A face the rasteriser could not read (a template that renders malformed SVG): which face, which
  * template, and the rendered SVG around the spot resvg names ("at line:column"). Or a face in the
@@ -271,10 +277,11 @@ export class GameBuildError extends Error {
  */
 function rasterFailure(input: GameInput, side: RenderedSide, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof RasterCancelled) return `${side.key}: ${message}`;
+  if (err instanceof FaceBudgetExceeded) return `${side.key} (${templateOf(input, side)}): ${message}`;
   // Killed, or out of memory: the SVG is not the cause, and the same build usually succeeds again.
   if (err instanceof RasterProcessLost) return `${side.key}: ${message} while rasterising this face: build again; if it ends again, the machine may be short of memory (close other programs, or build one game at a time)`;
-  const name = side.side === "back" ? (side.component.backTemplate ?? side.component.faceTemplate) : side.component.faceTemplate;
-  const template = relative(process.cwd(), input.templates.path(input.game.id, name)) || name;
+  const template = templateOf(input, side);
   const at = /at (\d+):(\d+)/.exec(message);
   let near = "";
   if (at !== null) {
@@ -423,7 +430,8 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
     const widthMm = side.component.width + 2 * BLEED_MM;
     const px = facePixels(side);
     await budget.acquire(px);
-    const inline = raster.started === 0 && px <= inlinePx;
+    // A face with filters goes to the raster process, where its time limit applies.
+    const inline = raster.started === 0 && px <= inlinePx && !side.svg.includes("<filter");
     if (inline) inlinePx -= px;
     let png: Buffer;
     try {

@@ -35,6 +35,9 @@ export interface WatchOptions {
   onFailed?: (games: string[], message: string) => void;
 }
 
+/** A face rasterising this long when a file changes is given up and built again from the edit. */
+const SLOW_FACE_MS = 2000;
+
 function seconds(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 }
@@ -51,13 +54,20 @@ export class Watcher {
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** The games of the running build. */
+  private building: string[] = [];
   private closed = false;
   private warming: Promise<void> | undefined;
   private rootsTimer: NodeJS.Timeout | undefined;
   private restarting: Promise<void> | undefined;
   readonly templatesDir: string;
 
-  constructor(private readonly opts: WatchOptions) {
+  private readonly opts: WatchOptions;
+
+  constructor(opts: WatchOptions) {
+    // Absolute from here on: were the working folder deleted and made again (a fresh checkout of
+    // the whole workspace), relative paths would still name the deleted one.
+    this.opts = { ...opts, dataDir: resolve(opts.dataDir), outDir: resolve(opts.outDir) };
     this.templatesDir = resolve(opts.templatesDir ?? defaultTemplatesDir(opts.dataDir));
   }
 
@@ -155,6 +165,9 @@ export class Watcher {
     const games = this.opts.games.includes(top) ? [top] : inTemplates || rel === "" ? this.opts.games : [];
     if (games.length === 0) return;
     for (const g of games) this.pending.add(g);
+    // A face rasterising for seconds (a drawing that hangs until its time limit) is given up, so
+    // the edit that fixes it is built now; the games of that build are built again with it.
+    if (this.running !== undefined && this.raster.cancelSlow(SLOW_FACE_MS)) for (const g of this.building) this.pending.add(g);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.opts.debounceMs ?? 120);
   }
@@ -164,9 +177,11 @@ export class Watcher {
     while (this.pending.size > 0 && !this.closed) {
       const games = this.opts.games.filter((g) => this.pending.has(g));
       this.pending.clear();
+      this.building = games;
       this.running = this.rebuild(games);
       await this.running;
       this.running = undefined;
+      this.building = [];
     }
   }
 
@@ -240,10 +255,11 @@ export class Watcher {
     clearInterval(this.rootsTimer);
     await this.restarting;
     await this.watcher?.close();
+    // Before waiting for the running build: a face that hangs is ended, not waited for (^C).
+    await this.raster.close();
     await this.running;
     await this.warming;
     await this.pool.close();
-    await this.raster.close();
   }
 }
 

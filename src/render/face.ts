@@ -8,6 +8,7 @@ import Handlebars from "handlebars";
 import { formatDiagnostic, type Diagnostic } from "../model/diagnostics";
 import { readDataText } from "../model/read-text";
 import { templateFile } from "../model/template-file";
+import { MAX_FACE_REPEATS } from "../model/limits";
 import { HELPERS, type RenderData } from "./helpers";
 import { withSignature } from "./helper-signatures";
 import { inlineImages } from "./image-assets";
@@ -46,10 +47,27 @@ export class TemplateSet {
       for (const file of readdirSync(partials).sort()) {
         if (!file.endsWith(".hbs")) continue;
         const r = readTemplateText(join(partials, file), dir);
-        if (r.ok) this.hb.registerPartial(basename(file, ".hbs").replace(/\.svg$/, ""), r.text);
+        if (r.ok) this.registerCounted(basename(file, ".hbs").replace(/\.svg$/, ""), r.text);
         else this.problems.push(r.diagnostic);
       }
     }
+  }
+
+  /**
+   * A partial that counts against its face's budget each time it is drawn: partials that include
+   * another twice multiply (thirty levels are 2³⁰ copies, gigabytes of SVG), so past
+   * MAX_FACE_REPEATS the face is refused at the tag that draws it.
+   */
+  private registerCounted(name: string, text: string): void {
+    const compiled = this.hb.compile(text, { strict: false, noEscape: false });
+    const counted = (context: unknown, options?: Handlebars.RuntimeOptions): string => {
+      const repeats = (options?.data as RenderData | undefined)?.repeats;
+      if (repeats !== undefined && ++repeats.drawn > MAX_FACE_REPEATS) {
+        throw new Error(`partial ${name}: this face draws more than ${MAX_FACE_REPEATS} partials and repeated blocks together (a partial that includes another twice doubles it); include fewer`);
+      }
+      return compiled(context, options);
+    };
+    this.hb.registerPartial(name, counted);
   }
 
   /** The file template `name` of `game` resolves to (src/model/template-file.ts). */
@@ -144,7 +162,7 @@ export function renderFace(templates: TemplateSet, game: RenderGame, ref: FaceRe
   const warnings: Warning[] = [];
   const where = `${game.id}/${ref.component.id}/${ref.item.id}${ref.side === "back" ? " (back)" : ""}`;
   const values = ref.side === "back" && ref.item.backValues ? ref.item.backValues : ref.item.values;
-  const data: RenderData = { where, warnings, iconColors: game.iconColors, icons: game.icons ?? iconsBesideTemplates(templates.dir, game.id), fonts: game.fonts ?? [], cell: sheetCell(ref.item.at, values) };
+  const data: RenderData = { where, warnings, iconColors: game.iconColors, icons: game.icons ?? iconsBesideTemplates(templates.dir, game.id), fonts: game.fonts ?? [], cell: sheetCell(ref.item.at, values), repeats: { drawn: 0 } };
   const context = {
     game: { id: game.id, title: game.title, ...game.values },
     component: { id: ref.component.id, title: ref.component.title, ...ref.component.values },

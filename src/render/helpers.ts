@@ -10,7 +10,7 @@ import { gameFaceFor, isFontStyle, type GameFont } from "./fonts";
 import { layoutFlow, type FlowSection } from "./flow";
 import type { Warning } from "./types";
 import { artMarker, isArtFit, parseBox } from "./card-art";
-import { MAX_REPEAT } from "../model/limits";
+import { MAX_FACE_REPEATS, MAX_REPEAT } from "../model/limits";
 
 export interface RenderData {
   where: string;
@@ -22,6 +22,8 @@ export interface RenderData {
   fonts?: GameFont[];
   /** A spreadsheet deck's card: the cell a printed value comes from ("cards.csv:14:6 (column \"Rules Text\")"), by the text's label or its value. */
   cell?: (label: string, value: string) => string | undefined;
+  /** Blocks the repeating helpers of this face have drawn so far, nested ones included. */
+  repeats?: { drawn: number };
 }
 
 /** Most pieces a repeating helper draws: past it a data value is a mistake, not a design. */
@@ -38,16 +40,22 @@ const count = (v: unknown, name: string, helper: string): number => {
  * The entries a block helper repeats over: a list, or 1..n for a number; either way at most
  * MAX_REPEAT, checked before any is drawn (a cell of 50000000 must not build for minutes).
  */
-function repeated(list: unknown, helper: string): unknown[] {
+function repeated(list: unknown, helper: string, options: HelperOptions): unknown[] {
+  let entries: unknown[] = [];
   if (Array.isArray(list)) {
     if (list.length > MAX_REPEAT) throw new Error(`helper ${helper}: the list has ${list.length} entries, more than the ${MAX_REPEAT} pieces a helper draws; check the data value it is given`);
-    return list;
-  }
-  if (typeof list === "number") {
+    entries = list;
+  } else if (typeof list === "number") {
     const n = count(list, "list", helper);
-    return Array.from({ length: n }, (_, i) => i + 1);
+    entries = Array.from({ length: n }, (_, i) => i + 1);
   }
-  return [];
+  // Nested blocks multiply: five {{#around 100}} inside each other are 10¹⁰ blocks, never drawn.
+  const repeats = (options.data as RenderData | undefined)?.repeats;
+  if (repeats !== undefined) {
+    repeats.drawn += entries.length;
+    if (repeats.drawn > MAX_FACE_REPEATS) throw new Error(`helper ${helper}: the repeating helpers of this face draw more than ${MAX_FACE_REPEATS} blocks together ({{#around}} and {{#across}} inside each other multiply); nest fewer, or repeat over shorter lists`);
+  }
+  return entries;
 }
 
 const num = (v: unknown, name: string, helper: string): number => {
@@ -156,7 +164,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
    * x (cell left), cx (cell centre) and w (cell width), plus the entry's own fields.
    */
   across(list: unknown, x: unknown, w: unknown, options: HelperOptions) {
-    const entries = repeated(list, "across");
+    const entries = repeated(list, "across", options);
     const x0 = num(x, "x", "across");
     const cw = num(w, "w", "across") / Math.max(1, entries.length);
     return entries
@@ -218,7 +226,7 @@ export const HELPERS: Record<string, (...args: any[]) => unknown> = {
    * with x, y, angle (deg), rotate (deg, tangent-up) and value in the block's context.
    */
   around(list: unknown, cx: unknown, cy: unknown, r: unknown, options: HelperOptions) {
-    const entries = repeated(list, "around");
+    const entries = repeated(list, "around", options);
     const o = options.hash as Record<string, unknown>;
     const start = o.start === undefined ? -90 : num(o.start, "start", "around");
     const span = o.span === undefined ? 360 : num(o.span, "span", "around");

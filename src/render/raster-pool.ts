@@ -11,11 +11,32 @@ import { fontFilesFor } from "./fonts";
 import { pxFor } from "./png";
 import { rasterProcessEnv } from "./raster-memory";
 import { DPI } from "./types";
+import { FACE_SECONDS, RASTER_MB } from "../model/limits";
 
 const PROCESS_FILE = fileURLToPath(new URL("./raster-process.mjs", import.meta.url));
 
 /** The faces it was rasterising when the raster process ended or could not start (not their SVG's fault). */
 export class RasterProcessLost extends Error {}
+
+/**
+ * A face past its budget in the raster process (docs/limits.md, "Face budgets"): it took longer
+ * than the time limit, the process passed its memory limit while drawing it, or the renderer
+ * crashed on it. The message says which, in words, with the fix; the process is ended and the
+ * next face gets a new one.
+ */
+export class FaceBudgetExceeded extends Error {}
+
+/** A face given up because what it was drawn from changed meanwhile (`watch`: RasterPool.cancelSlow). */
+export class RasterCancelled extends Error {}
+
+/** The per-face time limit (ms) and the raster process's memory limit (MB): the defaults, or SYZYGY_FACE_SECONDS / SYZYGY_RASTER_MB. */
+export function faceLimits(env: NodeJS.ProcessEnv = process.env): { ms: number; mb: number } {
+  const positive = (v: string | undefined, fallback: number): number => {
+    const n = Number(v);
+    return v !== undefined && /^\d+(\.\d+)?$/.test(v.trim()) && n > 0 ? n : fallback;
+  };
+  return { ms: positive(env.SYZYGY_FACE_SECONDS, FACE_SECONDS) * 1000, mb: positive(env.SYZYGY_RASTER_MB, RASTER_MB) };
+}
 
 interface RasterRequest {
   id: number;
@@ -28,10 +49,21 @@ interface RasterRequest {
 
 type RasterResponse = { id: number; ok: true; png: Uint8Array } | { id: number; ok: false; message: string };
 
+interface Job {
+  request: RasterRequest;
+  resolve: (b: Buffer) => void;
+  reject: (e: Error) => void;
+  /** Ends the process when the face is past its time limit (started when the face is sent). */
+  timer?: NodeJS.Timeout;
+  sentAt?: number;
+}
+
 interface Slot {
   child: ChildProcess;
   ready: Promise<void>;
-  jobs: Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>;
+  jobs: Map<number, Job>;
+  /** Why this pool ended the process (a face past its budget), so its exit is reported as that. */
+  ended?: { job: number | undefined; reason: string };
 }
 
 export class RasterPool {
@@ -48,6 +80,7 @@ export class RasterPool {
   constructor(
     readonly size = 1,
     readonly keepPages = true,
+    readonly limits = faceLimits(),
   ) {}
 
   /** Raster processes started so far. */
@@ -63,17 +96,52 @@ export class RasterPool {
   /** `svgToPng(svg, widthMm, dpi)`, byte for byte, in the raster process. */
   png(svg: string, widthMm: number, dpi = DPI): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("raster pool is closed"));
+    const request: RasterRequest = { id: 0, svg, widthPx: pxFor(widthMm, dpi), dpi, fontFiles: fontFilesFor(svg) };
+    return new Promise<Buffer>((resolve, reject) => this.submit({ request, resolve, reject }));
+  }
+
+  /** Sends a face to the least busy process; its time limit runs from when it is sent. */
+  private submit(job: Job): void {
+    if (this.closed) return job.reject(new Error("raster pool is closed"));
     const slot = this.pick();
     const id = this.nextId++;
-    const fontFiles = fontFilesFor(svg);
-    return new Promise<Buffer>((resolve, reject) => {
-      // Counted at once, so faces asked for while a process starts are spread over the processes.
-      slot.jobs.set(id, { resolve, reject });
-      hold(slot.child, true);
-      void slot.ready.then(() => {
-        if (slot.jobs.has(id)) slot.child.send({ id, svg, widthPx: pxFor(widthMm, dpi), dpi, fontFiles } satisfies RasterRequest);
-      });
+    job.request = { ...job.request, id };
+    // Counted at once, so faces asked for while a process starts are spread over the processes.
+    slot.jobs.set(id, job);
+    hold(slot.child, true);
+    void slot.ready.then(() => {
+      if (!slot.jobs.has(id)) return;
+      slot.child.send(job.request);
+      job.sentAt = performance.now();
+      job.timer = setTimeout(() => this.endFor(slot, id, `took longer than ${this.limits.ms / 1000} s to rasterise (the per-face time limit)`), this.limits.ms);
+      job.timer.unref();
     });
+  }
+
+  /**
+   * Gives up the faces that have been rasterising for longer than `ms` (ending their process;
+   * the others start again in a new one): `watch` calls it when a file changes while a face
+   * hangs, so the edit that fixes the face is built at once. Whether any was given up.
+   */
+  cancelSlow(ms: number): boolean {
+    const now = performance.now();
+    let any = false;
+    for (const slot of this.slots) {
+      for (const [id, job] of slot.jobs) {
+        if (job.sentAt !== undefined && now - job.sentAt > ms && slot.ended === undefined) {
+          this.endFor(slot, id, "");
+          any = true;
+        }
+      }
+    }
+    return any;
+  }
+
+  /** Ends a process for a face past its budget: that face fails, the others go to a new process. */
+  private endFor(slot: Slot, id: number | undefined, reason: string): void {
+    if (slot.ended !== undefined) return;
+    slot.ended = { job: id, reason };
+    slot.child.kill("SIGKILL");
   }
 
   /** Starts every process now (e.g. while `watch` waits for the first edit); they stay idle, unref'd. */
@@ -94,28 +162,50 @@ export class RasterPool {
   private spawn(): Slot {
     // Not this process's flags (a build runs without the optimising compiler); its own GC to call.
     // "advanced": PNG bytes cross as bytes, not as JSON arrays of numbers.
-    const child = fork(PROCESS_FILE, [], { execArgv: ["--expose-gc"], env: rasterProcessEnv(process.env, this.keepPages), serialization: "advanced", stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    const env = { ...rasterProcessEnv(process.env, this.keepPages), SYZYGY_RASTER_MB: String(this.limits.mb) };
+    const child = fork(PROCESS_FILE, [], { execArgv: ["--expose-gc"], env, serialization: "advanced", stdio: ["ignore", "ignore", "inherit", "ipc"] });
     let ready!: () => void;
     const slot: Slot = { child, ready: new Promise<void>((r) => (ready = r)), jobs: new Map() };
-    child.on("message", (msg: RasterResponse | { ready: true }) => {
+    child.on("message", (msg: RasterResponse | { ready: true } | { overMemory: number }) => {
       if ("ready" in msg) return ready();
+      if ("overMemory" in msg) return this.endFor(slot, undefined, `made the raster process pass its memory limit of ${this.limits.mb} MB (it held ${msg.overMemory} MB)`);
       const job = slot.jobs.get(msg.id);
       slot.jobs.delete(msg.id);
       if (slot.jobs.size === 0) hold(child, false);
       if (job === undefined) return;
+      clearTimeout(job.timer);
       if (msg.ok) job.resolve(Buffer.from(msg.png.buffer, msg.png.byteOffset, msg.png.byteLength));
       else job.reject(new Error(msg.message));
     });
     const fail = (err: Error): void => {
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1);
-      for (const job of slot.jobs.values()) job.reject(err);
+      for (const job of slot.jobs.values()) clearTimeout(job.timer);
+      const jobs = [...slot.jobs];
       slot.jobs.clear();
       ready();
+      const ended = slot.ended;
+      if (ended === undefined) {
+        for (const [, job] of jobs) job.reject(err);
+        return;
+      }
+      // The face past its time limit fails; faces beside it are not at fault and start again in a
+      // new process. Past the memory limit, which face was the cause is not known: all fail.
+      for (const [id, job] of jobs) {
+        if (ended.reason === "" && ended.job === id) job.reject(new RasterCancelled("given up: its files changed while it was rasterising"));
+        else if (ended.job === undefined || ended.job === id) job.reject(new FaceBudgetExceeded(`this face ${ended.reason}: ${FIX}`));
+        else this.submit(job);
+      }
     };
     child.on("error", (err) => fail(new RasterProcessLost(`the raster process could not run (${err.message})`)));
     child.on("exit", (code, signal) => {
-      if (!this.closed) fail(new RasterProcessLost(`the raster process ended (${signal ?? `exit code ${code}`})`));
+      if (this.closed) return;
+      // A renderer that crashes (its stack overflowed, it panicked) ends with a signal of its own.
+      if (slot.ended === undefined && (signal === "SIGSEGV" || signal === "SIGABRT" || signal === "SIGBUS" || signal === "SIGILL")) {
+        const n = slot.jobs.size;
+        slot.ended = { job: undefined, reason: `crashed the renderer (${signal})${n > 1 ? ` — it or one of the ${n - 1} faces rasterised beside it` : ""}` };
+      }
+      fail(new RasterProcessLost(`the raster process ended (${signal ?? `exit code ${code}`})`));
     });
     this.slots.push(slot);
     return slot;
@@ -124,10 +214,20 @@ export class RasterPool {
   async close(): Promise<void> {
     this.closed = true;
     const slots = this.slots.splice(0);
-    for (const s of slots) for (const job of s.jobs.values()) job.reject(new Error("raster pool closed"));
-    await Promise.all(slots.map((s) => end(s.child)));
+    const busy = new Set(slots.filter((s) => s.jobs.size > 0));
+    for (const s of slots) {
+      for (const job of s.jobs.values()) {
+        clearTimeout(job.timer);
+        job.reject(new Error("raster pool closed"));
+      }
+      s.jobs.clear();
+    }
+    await Promise.all(slots.map((s) => end(s.child, busy.has(s))));
   }
 }
+
+/** What a face past its budget is to do, said after the reason. */
+const FIX = "simplify its drawing (fewer or smaller filters, masks and clip-paths; smaller images), then build again; the previous outputs are kept";
 
 /** Whether the process and its IPC channel keep this process's event loop alive. */
 function hold(child: ChildProcess, on: boolean): void {
@@ -140,12 +240,16 @@ function hold(child: ChildProcess, on: boolean): void {
   }
 }
 
-/** Closes the channel (the process exits on that) and waits until it has gone with its memory. */
-function end(child: ChildProcess): Promise<void> {
+/**
+ * Closes the channel (the process exits on that) and waits until it has gone with its memory;
+ * one still drawing (a face that hangs, a watch stopped by ^C) is killed rather than waited for.
+ */
+function end(child: ChildProcess, busy: boolean): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   hold(child, true);
   const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  if (child.connected) child.disconnect();
+  if (busy) child.kill("SIGKILL");
+  else if (child.connected) child.disconnect();
   else child.kill();
   return gone;
 }

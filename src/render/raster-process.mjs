@@ -29,6 +29,17 @@ process.on("message", (req) => {
   );
 });
 process.on("disconnect", () => process.exit(0));
+
+// The memory limit (SYZYGY_RASTER_MB, set by the pool): resvg's pixels are native memory that no
+// heap limit sees, so the resident size is watched while faces are drawn; past the limit the pool
+// is told, and it ends this process and reports the face (raster-pool.ts).
+const LIMIT_BYTES = Number(process.env.SYZYGY_RASTER_MB) * 1024 * 1024;
+if (LIMIT_BYTES > 0) {
+  setInterval(() => {
+    const rss = process.memoryUsage.rss();
+    if (rss > LIMIT_BYTES) send({ overMemory: Math.round(rss / 1048576) });
+  }, 100).unref();
+}
 send({ ready: true });
 
 function send(message) {

@@ -6,8 +6,11 @@
  * rules engine (plain trick taking, src/scaffold/engine.ts) in src/engine/<id>/.
  */
 import type { Command } from "commander";
-import { existsSync, statSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, relative, resolve } from "node:path";
+import { checkGame } from "../../model/load";
+import { formatDiagnostic, sortDiagnostics } from "../../model/diagnostics";
 import { CODE_GAME_IDS } from "../../model/registry";
 import { SHARED_TEMPLATES } from "../../model/template-file";
 import { jsonSchemaFiles } from "../../model/json-schema";
@@ -16,7 +19,7 @@ import { pokerGame } from "../../scaffold/poker";
 import { engineGame } from "../../scaffold/engine";
 import { gameFromSheet, PRINTED_PARTS, type SheetScaffold } from "../../scaffold/from-sheet";
 import { columnMapLines } from "../column-map-print";
-import { UsageError } from "../errors";
+import { CliError, UsageError } from "../errors";
 
 interface NewFlags {
   /** One or more spreadsheets (repeated or several paths): one deck each. */
@@ -62,6 +65,7 @@ export function newCommand(id: string, flags: NewFlags): number {
   for (const folder of gameFolders(files, roots)) {
     if (existsSync(folder)) throw new UsageError(`syzygy new: ${shown(folder)} already exists; choose another id or move it away`);
   }
+  if (sheets !== undefined) refuseUnlessValid(files, id, sheets, roots);
   const written = writeScaffold(files, roots);
   for (const { ref, columnMap } of made.columnMaps ?? []) {
     const lines = columnMapLines(shown(resolve(roots.data, id, ref)), columnMap, (field) => PRINTED_PARTS.has(field));
@@ -79,6 +83,32 @@ export function newCommand(id: string, flags: NewFlags): number {
     );
   } else process.stdout.write(`${id}: a new game. Next: npx syzygy build ${id}   (edit ${shown(resolve(roots.data, id))}/game.yaml and the templates, then build again)\n`);
   return 0;
+}
+
+/**
+ * A game made from a sheet is checked as `validate` checks it, in a scratch folder, before
+ * anything is written: a sheet whose ids, cells or rows the game could not hold (an id such as
+ * "__proto__", a cell past the text limit, more cards than a game has) is refused here, at the
+ * sheet's own line and column, instead of leaving a game that fails its first validate.
+ */
+function refuseUnlessValid(files: ScaffoldFiles, id: string, sheets: readonly string[], roots: { data: string; templates: string }): void {
+  const scratch = mkdtempSync(join(tmpdir(), "syzygy-new-"));
+  try {
+    const at = { data: join(scratch, "data"), templates: join(scratch, "templates"), engine: join(scratch, "engine") };
+    writeScaffold(files, at);
+    const { diagnostics } = checkGame(at.data, id, { templatesDir: at.templates });
+    if (diagnostics.length === 0) return;
+    const copies = sheets.map((sheet) => sheet.replace(/#.*$/, ""));
+    // The sheets are copied byte for byte: a problem in a copy is at the same line:col of the sheet.
+    const inSheets = (text: string): string => copies.reduce((t, copy) => t.split(join(at.data, id, basename(copy))).join(copy), text);
+    const lines = sortDiagnostics(diagnostics)
+      .slice(0, 20)
+      .map((d) => `  ${inSheets(formatDiagnostic(d)).split(at.data).join(shown(roots.data)).split(at.templates).join(shown(roots.templates))}`);
+    const more = diagnostics.length > lines.length ? `\n  … and ${diagnostics.length - lines.length} more` : "";
+    throw new CliError(`syzygy new: the game made from ${copies.join(", ")} would not validate, so nothing was written:\n${lines.join("\n")}${more}\nfix the sheet (ids are made from the names: rename a card or add an "id" column) and run syzygy new again`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 function shown(abs: string): string {

@@ -60,9 +60,16 @@ function fit(paper: Paper, landscape: boolean, w: number, h: number, gutter: num
  * Fold-and-glue: the fronts' grid in the left half of a landscape page (`foldHalf`), pushed
  * against the fold so the space left over is outside, where the crop marks go.
  */
-function foldFit(paper: Paper, w: number, h: number, gutter: number): Grid {
+function foldFit(paper: Paper, component: RenderComponent, gutter: number): Grid {
   const page = pageSize(paper, true);
   const half = foldHalf(page);
+  const { width: w, height: h } = component;
+  // One card must fit a half, or its front would run over the fold (and its back off the sheet).
+  if (w > half.w + 1e-6 || h > half.h + 1e-6) {
+    throw new Error(
+      `${component.id}: a ${w}×${h} mm card does not fit half of a sheet of ${paper.id.toUpperCase()} folded in two (at most ${+half.w.toFixed(1)}×${+half.h.toFixed(1)} mm): print it without --layout fold (duplex), or on larger paper`,
+    );
+  }
   const cols = Math.max(1, Math.floor((half.w + gutter) / (w + gutter)));
   const rows = Math.max(1, Math.floor((half.h + gutter) / (h + gutter)));
   const gw = cols * w + (cols - 1) * gutter;
@@ -73,7 +80,7 @@ function foldFit(paper: Paper, w: number, h: number, gutter: number): Grid {
 /** The grid with the most cards per page (portrait on a tie). */
 export function gridFor(component: RenderComponent, paper: Paper, opts: PrintOptions): Grid {
   const gutter = opts.bleedLayout ? 2 * opts.bleedMm : 0;
-  if (opts.layout === "fold") return foldFit(paper, component.width, component.height, gutter);
+  if (opts.layout === "fold") return foldFit(paper, component, gutter);
   const p = fit(paper, false, component.width, component.height, gutter);
   const l = fit(paper, true, component.width, component.height, gutter);
   return l.cols * l.rows > p.cols * p.rows ? l : p;
