@@ -170,7 +170,7 @@ describe("the image helper's fits", () => {
   it("a bad fit or crop is a template error naming the helper", async () => {
     const f = fixture();
     writeFileSync(join(f.data, "g/art/wide.png"), await halves(40, 20));
-    expect(() => face(f, f.game([{ id: "a", image: "art/wide.png" }], 'fit="fill"'))).toThrow(/helper image: fit must be "cover", "contain" or "stretch"/);
+    expect(() => face(f, f.game([{ id: "a", image: "art/wide.png" }], 'fit="fill"'))).toThrow(/helper image: fit="fill" is no way to fit the picture \(for "fill" write fit="stretch"\); fit is one of cover, contain, stretch/);
     expect(() => face(f, f.game([{ id: "a", image: "art/wide.png" }], 'crop="0 0 -1 5"'))).toThrow(/helper image: crop must be "x y width height"/);
   });
 });
