@@ -36,6 +36,7 @@ import {
   objectByGuid,
   setHighlight,
   shield,
+  shielded,
   shieldPiles,
   turnFaceDown,
   zoneObjects,
@@ -649,21 +650,26 @@ function reconcile(g: Live, forcePieces = false): void {
     }
   }
   g.rules.arrange(context(g, forcePieces));
+  shieldFromBookkeeping(g);
   shieldPiles();
   if (dealt > 0) verifyHands(g, 2);
 }
 
 /**
- * Shields each loose card the bookkeeping holds face down off a hand and off a won pile (TTS saves
- * no `interactable`, and a deck's last card spawns as a new, interactable object).
+ * Who may lift each loose card follows from the bookkeeping, at every reconcile and after a load
+ * (TTS saves no `interactable`, and a deck's last card spawns as a new, interactable object): a
+ * card in a hand or a won pile is open (TTS keeps other players out of a hand), one the bookkeeping
+ * holds face down anywhere else is shielded. Whatever callback ran before, this puts it right.
  */
-function shieldHiddenCards(g: Live): void {
+function shieldFromBookkeeping(g: Live): void {
   for (const card of saveConfig().deck) {
     const guid = g.objects[card];
     const loc = guid !== undefined ? g.where[guid] : undefined;
-    if (guid === undefined || loc === undefined || !loc.down || loc.area === "hand" || loc.area === "pile") continue;
+    if (guid === undefined || loc === undefined) continue;
     const obj = objectByGuid(guid);
-    if (obj !== undefined) shield(obj, true);
+    if (obj === undefined || obj.spawning) continue;
+    const hidden = loc.down && loc.area !== "hand" && loc.area !== "pile";
+    if (shielded(obj) !== hidden) shield(obj, hidden);
   }
 }
 
@@ -916,8 +922,7 @@ export function restore(saved: SavedGame): string {
     const loc = guid !== undefined ? where[guid] : undefined;
     if (guid !== undefined && loc !== undefined && loc.area === "slot") place(g, guid, loc);
   }
-  // Once, after a load (not on every move: it visits the whole deck).
-  shieldHiddenCards(g);
+  shieldFromBookkeeping(g);
   UI.setAttribute(UI_START_PANEL, "active", "false");
   showSeed(g);
   if (g.busy) {

@@ -60,12 +60,18 @@ interface Target {
 /** Where each object must end up, by GUID; `order` keeps them in the order they were asked for. */
 const targets: { [guid: string]: Target | undefined } = {};
 let order: string[] = [];
+/**
+ * The last target each object was brought to, kept after its move is done: what a callback that
+ * runs later (a deck's remainder finishing its spawn) re-applies, whichever ran first.
+ */
+const settled: { [guid: string]: Target | undefined } = {};
 let retrying = false;
 /** Frames a move waits for its object to appear before it is given up (reported by the caller). */
 const MAX_FRAMES = 120;
 let framesWaited = 0;
 
 function put(obj: TableObject, t: Target): void {
+  settled[obj.getGUID()] = t;
   obj.setLock(false);
   obj.setPosition(t.pos);
   obj.setRotation(t.rot);
@@ -136,6 +142,7 @@ function attempt(guid: string): boolean {
     // Already in a pile at its target (the draw pile is the save's deck): leave it there. Taking
     // it out would only spawn it onto the pile, which it would enter again.
     shieldPile(box);
+    settled[guid] = t;
     done(guid);
     return true;
   }
@@ -161,10 +168,7 @@ function attempt(guid: string): boolean {
       const restGuid = rest.getGUID();
       const hidden = shielded(box);
       Wait.condition(
-        () => {
-          if (targets[restGuid] !== undefined) attempt(restGuid);
-          else if (hidden && !rest.isDestroyed()) shield(rest, true);
-        },
+        () => settleRemainder(restGuid, hidden),
         () => rest.isDestroyed() || !rest.spawning,
       );
     }
@@ -172,6 +176,24 @@ function attempt(guid: string): boolean {
   // Spawning (taken a moment ago, or a remainder): the retry pass finds it next frame.
   retryNextFrame();
   return false;
+}
+
+/**
+ * A deck's remainder has spawned. Idempotent, and decided by what is true when it runs, not by
+ * which callback ran first: a move still due is made; a card the script has already put somewhere
+ * (a hand, possibly by the retry pass this very frame) keeps that place's shield; only a card the
+ * script never placed keeps the shield of the pile it was left from.
+ */
+function settleRemainder(guid: string, pileHidden: boolean): void {
+  if (targets[guid] !== undefined) {
+    attempt(guid);
+    return;
+  }
+  const obj = objectByGuid(guid);
+  if (obj === undefined || obj.spawning) return;
+  const last = settled[guid];
+  if (last !== undefined) shield(obj, faceDownAt(last.rot) && !last.open);
+  else if (pileHidden) shield(obj, true);
 }
 
 /** A pile at `obj` covers the point `p` (within half a card). */

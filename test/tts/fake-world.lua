@@ -14,8 +14,26 @@
 -- Not emulated: physics (objects stay where they are put), smooth moves (instant), rendering.
 
 FAKE = { objects = {}, order = {}, clock = 0, timers = {}, messages = {}, ui = {}, seq = 0, errors = {}, hands = {},
-  pendingSpawns = 0, smoothTakes = 0, merges = 0, mergeOnSpawn = true, trouble = { lose = 0, stray = 0, nudge = 0 } }
+  pendingSpawns = 0, smoothTakes = 0, merges = 0, mergeOnSpawn = true, remainders = {}, trouble = { lose = 0, stray = 0, nudge = 0 } }
 local F = FAKE
+
+-- The host's timing where the TTS docs leave it open (FAKE.setTiming; test/tts/timing.ts names the
+-- models). order: how Wait callbacks due in one frame run — "registration" (the order they were
+-- scheduled), "conditionsFirst" / "conditionsLast" (Wait.condition callbacks before / after the
+-- others), "random" (seeded by `seed`). findSpawning: getObjectFromGUID returns an object still
+-- spawning. spawnFrames: frames a card taken out of a deck takes to spawn. remainderFrames:
+-- frames a deck's remainder takes to spawn (0: it is there at once).
+F.timing = { order = "registration", seed = 1, findSpawning = false, spawnFrames = 1, remainderFrames = 2 }
+local rngState = 1
+function F.setTiming(t)
+  for k, v in pairs(t) do F.timing[k] = v end
+  rngState = (math.floor(F.timing.seed) % 2147483646) + 1
+end
+--- Park-Miller: exact in doubles (Lua 5.2 and MoonSharp alike).
+local function nextRandom()
+  rngState = (rngState * 16807) % 2147483647
+  return rngState
+end
 
 ----------------------------------------------------------------------------- JSON
 local json = {}
@@ -193,6 +211,8 @@ end
 local function isCard(o) return o.name == "Card" or o.name == "Deck" end
 --- A live object: spawned and not destroyed (the only ones getObjectFromGUID/getObjects see).
 local function live(o) return o ~= nil and not o.destroyed and not o.spawning end
+--- What getObjectFromGUID finds: a live object, or (timing.findSpawning) one still spawning.
+local function findable(o) return o ~= nil and not o.destroyed and (not o.spawning or F.timing.findSpawning) end
 
 function F.fromData(d)
   local t = d.Transform or {}
@@ -360,6 +380,11 @@ end
 -- spawn." callback_function: "Called when the object has finished spawning." spawning: "If the
 -- Object is finished spawning." (the object is not found by GUID before then).
 local function spawnLater(o, frames, callback)
+  if frames <= 0 then
+    track(o)
+    if callback ~= nil then callback(o.handle) end
+    return
+  end
   o.spawning = true
   F.pendingSpawns = F.pendingSpawns + 1
   schedule(function()
@@ -417,7 +442,7 @@ local function takeOut(o, params)
   card.pos = readVec(params.position) or vec(o.pos.x, o.pos.y + 1, o.pos.z)
   card.rot = readVec(params.rotation) or vec(o.rot.x, o.rot.y, o.rot.z)
   register(card)
-  spawnLater(card, 1, params.callback_function)
+  spawnLater(card, F.timing.spawnFrames, params.callback_function)
   if #o.contents == 1 then
     -- TTS: "Once you remove the second last object from a container, the container will be
     -- destroyed and the remaining contained object will spawn in its place." remainder: "This
@@ -432,7 +457,8 @@ local function takeOut(o, params)
     destroy(o)
     register(last)
     o.remainder = last.handle
-    spawnLater(last, 2, nil)
+    F.remainders[#F.remainders + 1] = last.guid
+    spawnLater(last, F.timing.remainderFrames, nil)
     schedule(function() o.remainder = nil end, F.clock + FRAME)
   end
   return card.handle
@@ -591,9 +617,11 @@ function F.inZone(zone)
 end
 
 ----------------------------------------------------------------------------- globals
+-- TTS: takeObject "Objects that are taken out of a container will take one or more frames to
+-- spawn"; whether getObjectFromGUID finds one meanwhile the docs do not say (F.timing.findSpawning).
 function getObjectFromGUID(guid)
   local o = F.objects[guid]
-  if not live(o) then return nil end
+  if not findable(o) then return nil end
   return o.handle
 end
 
@@ -705,7 +733,7 @@ UI = {
 
 function schedule(fn, at, cond, deadline, onTimeout)
   F.seq = F.seq + 1
-  F.timers[#F.timers + 1] = { id = F.seq, at = at, fn = fn, cond = cond, deadline = deadline, onTimeout = onTimeout }
+  F.timers[#F.timers + 1] = { id = F.seq, at = at, fn = fn, cond = cond, deadline = deadline, onTimeout = onTimeout, key = nextRandom() }
   return F.seq
 end
 F.schedule = schedule
@@ -723,7 +751,26 @@ Wait = {
   stopAll = function() F.timers = {} end,
 }
 
---- Advances the clock, running due timers in order (a timer may schedule more).
+--- The frame a timer due at `at` runs in.
+local function frameOf(at) return math.ceil(at / FRAME - 1e-6) end
+
+--- Of two timers due in the same frame, true when `a` runs first (F.timing.order). The docs say
+-- when each Wait callback is due, not in which order callbacks due in one frame run.
+local function runsBefore(a, b)
+  local mode = F.timing.order
+  if mode == "conditionsFirst" or mode == "conditionsLast" then
+    local ca, cb = a.cond ~= nil, b.cond ~= nil
+    if ca ~= cb then
+      if mode == "conditionsFirst" then return ca end
+      return cb
+    end
+  elseif mode == "random" and a.key ~= b.key then
+    return a.key < b.key
+  end
+  return a.id < b.id
+end
+
+--- Advances the clock frame by frame, running due timers (a timer may schedule more).
 function F.advance(seconds)
   local target = F.clock + seconds + 1e-9
   while true do
@@ -731,10 +778,14 @@ function F.advance(seconds)
     for i, t in ipairs(F.timers) do
       local at = t.at
       if at < F.clock then at = F.clock end
-      local due = at <= target and (t.cond == nil or t.cond())
-      if due and (best == nil or at < bestAt or (at == bestAt and t.id < F.timers[best].id)) then best, bestAt, timeout = i, at, false end
-      if not due and t.deadline ~= nil and t.deadline <= target and (best == nil or t.deadline < bestAt) then
-        best, bestAt, timeout = i, t.deadline, true
+      local when, late = nil, false
+      if at <= target and (t.cond == nil or t.cond()) then
+        when = at
+      elseif t.deadline ~= nil and t.deadline <= target then
+        when, late = math.max(t.deadline, F.clock), true
+      end
+      if when ~= nil and (best == nil or frameOf(when) < frameOf(bestAt) or (frameOf(when) == frameOf(bestAt) and runsBefore(t, F.timers[best]))) then
+        best, bestAt, timeout = i, when, late
       end
     end
     if best == nil then break end
@@ -931,7 +982,7 @@ function F.snapshot()
       objs[#objs + 1] = {
         guid = o.guid, note = o.gm_notes, name = o.name, x = math.floor(o.pos.x * 1000 + 0.5) / 1000,
         y = math.floor(o.pos.y * 1000 + 0.5) / 1000, z = math.floor(o.pos.z * 1000 + 0.5) / 1000,
-        down = faceDown(o), locked = o.locked, hand = o.hand or "", handIndex = handIndex, highlight = o.highlight or "",
+        down = faceDown(o), locked = o.locked, interactable = o.interactable ~= false, hand = o.hand or "", handIndex = handIndex, highlight = o.highlight or "",
         contents = o.contents and #o.contents or 0, inner = inner,
       }
     end
