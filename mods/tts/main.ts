@@ -12,8 +12,12 @@ import {
   handlePickUp,
   movesFrom,
   movesMade,
+  objectSpawned,
+  pieceDestroyed,
   playerLogText,
   pressButton,
+  refusePieceAction,
+  repairTable,
   refreshUi,
   restore,
   saveText,
@@ -42,6 +46,7 @@ declare let syzygyMoves: () => number;
 declare let syzygyMovesFrom: (from: number) => string;
 declare let syzygyCheckTable: () => string;
 declare let syzygyEntropyBacklog: () => number;
+declare let syzygyRepair: (player: unknown) => void;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
 const GOLD = { r: 1, g: 0.85, b: 0.3 };
@@ -127,11 +132,14 @@ onPlayerChangeColor = (color) => stir("seat " + color);
 onObjectEnterContainer = (container) => {
   shieldPile(container as unknown as TableObject);
 };
-onPlayerAction = (player, _action, targets) => {
+onPlayerAction = (player, action, targets) => {
+  if (refusePieceAction(player.color, action as unknown as number, targets as unknown as TableObject[])) return false;
   for (const t of targets as unknown as TableObject[]) if (guarded(t)) return false;
   stir("action " + player.color);
   return true;
 };
+onObjectDestroy = (obj) => pieceDestroyed(obj as unknown as TableObject);
+onObjectSpawn = (obj) => objectSpawned(obj as unknown as TableObject);
 // Searching and peeking cannot be refused by a script (README: the host turns off the
 // "Contextual" and "Peeking" permissions); should it happen anyway, everyone is told.
 onObjectSearchStart = (obj, color) => {
@@ -182,6 +190,11 @@ syzygyReplayLog = (player) => {
   else print(playerLogText(""));
 };
 syzygyCollect = () => endHold();
+/** HUD "Repair table": the game's cards back from the bookkeeping (session.repairTable). */
+syzygyRepair = (player) => {
+  stir("repair " + clicked(player));
+  repairTable(clicked(player));
+};
 /** HUD "Abandon game": a second press within CONFIRM_SECONDS abandons it and shows the start panel. */
 let abandoning = "";
 syzygyAbandon = (player) => {

@@ -47,6 +47,8 @@ import { rngFromSeed } from "../../src/engine/core/rng";
 import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
 import { seedCommitment } from "../../src/table/commitment";
+import { pieceActionRefusal } from "./guard";
+import { keepSpare, respawn, strangers, vanished } from "./repair";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 
 /** Where the script last put a card. area: hand | slot | pile | deck | spot (x/z/yaw/locked: spots only). */
@@ -110,6 +112,8 @@ interface Live {
   /** The pause the table is in while `busy` (undefined after a load: the pause ends at once). */
   hold: Hold | undefined;
   objects: { [note: string]: string };
+  /** GUIDs of the game's pieces (every tagged object), for ./guard.ts. */
+  tracked: { [guid: string]: boolean };
 }
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
@@ -252,7 +256,9 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
     busy: false,
     hold: undefined,
     objects: indexObjects(),
+    tracked: {},
   };
+  trackAll(live);
   UI.setAttribute(UI_START_PANEL, "active", "false");
   showSeed(live);
   const botNames: string[] = [];
@@ -914,8 +920,10 @@ export function restore(saved: SavedGame): string {
     busy: saved.busy,
     hold: undefined,
     objects: indexObjects(),
+    tracked: {},
   };
   const g = live;
+  trackAll(g);
   // Saved cards lie where they were; re-place them so locks and faces match the bookkeeping.
   for (const card of saveConfig().deck) {
     const guid = g.objects[card];
@@ -966,4 +974,112 @@ export function refreshUi(): void {
     showSeed(g);
     updateUi(g);
   }
+}
+
+function trackAll(g: Live): void {
+  g.tracked = {};
+  for (const obj of getObjects() as unknown as TableObject[]) {
+    const note = obj.getGMNotes();
+    if (note !== "" && g.objects[note] === obj.getGUID()) g.tracked[obj.getGUID()] = true;
+    if (isContainer(obj)) for (const inner of obj.getObjects()) if (g.objects[inner.gm_notes] === inner.guid) g.tracked[inner.guid] = true;
+  }
+}
+
+/** onPlayerAction: true (after telling the player why) when the action would destroy or copy a game piece. */
+export function refusePieceAction(color: string, action: number, targets: TableObject[]): boolean {
+  const g = live;
+  if (g === undefined) return false;
+  const text = pieceActionRefusal(action, targets, g.tracked);
+  if (text === "") return false;
+  say(color, text);
+  return true;
+}
+
+/** onObjectDestroy: a game piece about to go is kept as a spare, and the table is checked once quiet. */
+export function pieceDestroyed(obj: TableObject): void {
+  const g = live;
+  if (g === undefined || g.tracked[obj.getGUID()] !== true) return;
+  keepSpare(obj);
+  checkPiecesSoon(g);
+}
+
+/** onObjectSpawn: an object carrying a game piece's id under another GUID is a stranger. */
+export function objectSpawned(obj: TableObject): void {
+  const g = live;
+  if (g === undefined || isContainer(obj)) return;
+  const note = obj.getGMNotes();
+  if (note !== "" && g.objects[note] !== undefined && g.objects[note] !== obj.getGUID()) checkPiecesSoon(g);
+}
+
+let checkingPieces = false;
+
+function checkPiecesSoon(g: Live): void {
+  if (checkingPieces) return;
+  checkingPieces = true;
+  const check = (): void => {
+    checkingPieces = false;
+    if (live === g) announceTrouble(g);
+  };
+  Wait.condition(check, () => pendingMoves() === 0, 5, check);
+}
+
+/** What everyone may be told about `note`: its name when everyone saw it, else where it lay. */
+function publicName(g: Live, note: string): string {
+  const guid = g.objects[note];
+  const loc = guid !== undefined ? g.where[guid] : undefined;
+  const name = g.names[note] !== undefined && g.names[note] !== "" ? g.names[note] : "a game piece";
+  if (loc === undefined) return isDeckCard(note) ? "a card of the draw pile" : name;
+  if (loc.area === "hand") return "a card of " + g.colors[loc.seat] + "'s hand";
+  if (loc.down && loc.area !== "pile") return "a face-down card";
+  return name;
+}
+
+/** Names every vanished piece and every stranger; "" when the table holds the game's pieces. */
+function troubleText(g: Live): string {
+  const parts: string[] = [];
+  for (const note of vanished(g.objects, saveConfig().deck)) parts.push(publicName(g, note) + " is gone from the table");
+  for (const obj of strangers(g.objects)) parts.push("a copy of " + obj.getName() + " that is not this game's card lies on the table");
+  return parts.join("; ");
+}
+
+function announceTrouble(g: Live): void {
+  const text = troubleText(g);
+  if (text !== "") broadcastToAll(tableText(text, "press Repair table to put the game's cards back"), RED);
+}
+
+/**
+ * HUD "Repair table": strangers are removed, vanished cards spawned again from their spares, and
+ * every card put back where the bookkeeping has it. Says what it could not restore.
+ */
+export function repairTable(color: string): void {
+  const g = live;
+  if (g === undefined) return;
+  for (const obj of strangers(g.objects)) (obj as unknown as { destruct(): boolean }).destruct();
+  const lost: string[] = [];
+  for (const note of vanished(g.objects, saveConfig().deck)) {
+    const guid = g.objects[note];
+    const spawned = respawn(guid, { x: DECK_POINT.x, y: 3, z: DECK_POINT.z });
+    if (spawned === undefined) {
+      lost.push(publicName(g, note));
+      continue;
+    }
+    const fresh = spawned.getGUID();
+    if (fresh !== guid) {
+      g.objects[note] = fresh;
+      g.tracked[fresh] = true;
+      const loc = g.where[guid];
+      if (loc !== undefined) g.where[fresh] = loc;
+      g.where[guid] = undefined as unknown as Loc;
+    }
+  }
+  // Everything again, as after a load: pieces forced into place, hands checked once all lands.
+  for (const card of saveConfig().deck) {
+    const guid = g.objects[card];
+    const loc = guid !== undefined ? g.where[guid] : undefined;
+    if (guid !== undefined && loc !== undefined) place(g, guid, loc);
+  }
+  reconcile(g, true);
+  verifyHands(g, 2);
+  if (lost.length > 0) broadcastToAll(tableText(color + " pressed Repair table, but " + lost.join(", ") + " could not be restored", "press Start to deal a new game"), RED);
+  else broadcastToAll(color + " repaired the table: the game's cards are back where the game has them.", GOLD);
 }

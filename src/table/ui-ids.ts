@@ -13,3 +13,5 @@ export const BOTS_FUNCTION = "syzygyBots";
 export const OPTION_FUNCTION = "syzygyOption";
 /** Global function of the HUD's Abandon game button (confirmed by a second press). */
 export const ABANDON_FUNCTION = "syzygyAbandon";
+/** Global function of the HUD's Repair table button. */
+export const REPAIR_FUNCTION = "syzygyRepair";

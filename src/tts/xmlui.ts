@@ -3,6 +3,7 @@ import {
   ABANDON_FUNCTION,
   BOTS_FUNCTION,
   OPTION_FUNCTION,
+  REPAIR_FUNCTION,
   START_FUNCTION_PREFIX,
   UI_BOTS,
   UI_OPTION,
@@ -24,7 +25,7 @@ export function buildXmlUi(gameName: string, minPlayers: number, maxPlayers: num
     buttons.push(`    <Button onClick="${START_FUNCTION_PREFIX}${n}" fontSize="18">Start: ${n} players</Button>`);
   }
   return [
-    `<Panel id="syzygy-hud" rectAlignment="UpperRight" offsetXY="-10 -60" width="360" height="${actions.length > 0 ? 288 : 238}" color="rgba(0,0,0,0.7)">`,
+    `<Panel id="syzygy-hud" rectAlignment="UpperRight" offsetXY="-10 -60" width="360" height="${actions.length > 0 ? 318 : 268}" color="rgba(0,0,0,0.7)">`,
     `  <VerticalLayout padding="8 8 6 6" spacing="2">`,
     `    <Text fontSize="18" color="#FFD966" alignment="MiddleLeft">${escapeXml(gameName)}</Text>`,
     `    <Text id="${UI_STATUS}" fontSize="15" color="#FFFFFF" alignment="MiddleLeft">Press Start to deal.</Text>`,
@@ -34,6 +35,7 @@ export function buildXmlUi(gameName: string, minPlayers: number, maxPlayers: num
     `    <Button onClick="syzygyReplayLog" fontSize="12">Print replay log (for syzygy replay)</Button>`,
     `    <Button onClick="${ABANDON_FUNCTION}" fontSize="12">Abandon game (press twice)</Button>`,
     `    <Button onClick="syzygyCheckTable" fontSize="12">Check this table (self-check)</Button>`,
+    `    <Button onClick="${REPAIR_FUNCTION}" fontSize="12">Repair table</Button>`,
     `  </VerticalLayout>`,
     `</Panel>`,
     `<Panel id="${UI_START_PANEL}" rectAlignment="MiddleCenter" width="360" height="${60 * (maxPlayers - minPlayers + 1) + 20 + 2 * 44}" color="rgba(0,0,0,0.8)">`,

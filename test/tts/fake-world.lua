@@ -358,7 +358,10 @@ local function track(o)
 end
 F.track = track
 
+-- TTS: onObjectDestroy "Called whenever an object is about to be destroyed. The Object reference
+-- (object) is valid in this callback, but won't be valid next frame".
 local function destroy(o)
+  callHandler("onObjectDestroy", o.handle)
   leaveHand(o)
   for _, g in ipairs(F.order) do
     local z = F.objects[g]
@@ -382,6 +385,7 @@ end
 local function spawnLater(o, frames, callback)
   if frames <= 0 then
     track(o)
+    callHandler("onObjectSpawn", o.handle)
     if callback ~= nil then callback(o.handle) end
     return
   end
@@ -406,6 +410,8 @@ local function spawnLater(o, frames, callback)
       return
     end
     track(o)
+    -- TTS: onObjectSpawn "Called when an object is spawned/created."
+    callHandler("onObjectSpawn", o.handle)
     if callback ~= nil then callback(o.handle) end
     if trouble.nudge > 0 and o.name == "Card" and o.hand ~= nil then
       trouble.nudge = trouble.nudge - 1
@@ -581,6 +587,10 @@ function api(o)
     return {}
   end)
   method("takeObject", function(params) return takeOut(o, params or {}) end)
+  -- TTS: getData "Returns a table representation of the object. Works with spawnObjectData".
+  method("getData", function() return F.toData(o) end)
+  -- TTS: destruct "Destroys Object. Allows for `self.destruct()`."
+  method("destruct", function() destroy(o) return true end)
   return setmetatable(h, { __index = function(_, k)
     if k == "guid" then return o.guid end
     if k == "type" then return TYPES[o.name] or "Generic" end
@@ -617,6 +627,24 @@ function F.inZone(zone)
 end
 
 ----------------------------------------------------------------------------- globals
+-- TTS: spawnObjectData "Spawns an object from an object data table representation." "Objects take a
+-- moment to spawn." Whether the data's GUID is kept the docs do not say: here it is when no object
+-- on the table has it, else the spawned object gets a fresh one.
+function spawnObjectData(params)
+  local d = {}
+  for k, v in pairs(params.data) do d[k] = v end
+  if d.GUID == nil or F.objects[d.GUID] ~= nil then
+    F.seq = F.seq + 1
+    d.GUID = string.format("s%05d", F.seq)
+  end
+  local o = F.fromData(d)
+  if params.position ~= nil then o.pos = readVec(params.position) end
+  if params.rotation ~= nil then o.rot = readVec(params.rotation) end
+  register(o)
+  spawnLater(o, F.timing.spawnFrames, params.callback_function)
+  return o.handle
+end
+
 -- TTS: takeObject "Objects that are taken out of a container will take one or more frames to
 -- spawn"; whether getObjectFromGUID finds one meanwhile the docs do not say (F.timing.findSpawning).
 function getObjectFromGUID(guid)
@@ -1026,4 +1054,38 @@ function F.message(err)
     return "error object"
   end
   return tostring(err)
+end
+
+--- A player's action on the object holding `note` (a Player.Action name: Delete, Cut, Copy, Paste,
+-- Group): "refused", "not interactable", or what it did. Delete and Cut destroy it; Copy then Paste
+-- (here one step) spawns a copy with a new GUID.
+function F.act(color, note, actionName)
+  local o = findOrPile(note)
+  if o == nil then return "missing" end
+  local gate = F.interact(color, o, Player.Action[actionName])
+  if gate ~= nil then return gate end
+  if actionName == "Delete" or actionName == "Cut" then destroy(o) return "destroyed" end
+  if actionName == "Copy" or actionName == "Paste" then
+    local copy = F.toData(o)
+    copy.GUID = nil
+    spawnObjectData({ data = copy, position = vec(o.pos.x + 3, o.pos.y, o.pos.z) })
+    return "copied"
+  end
+  return "done"
+end
+
+--- What another script or the host may do, unasked: destroy the object holding `note`, or paste a copy of it.
+function F.hostDestroy(note)
+  local o = F.find(note)
+  if o == nil then return "missing" end
+  destroy(o)
+  return "destroyed"
+end
+function F.hostCopy(note)
+  local o = F.find(note)
+  if o == nil then return "missing" end
+  local copy = F.toData(o)
+  copy.GUID = nil
+  spawnObjectData({ data = copy, position = vec(o.pos.x + 3, o.pos.y, o.pos.z) })
+  return "copied"
 end
