@@ -46,7 +46,7 @@ export function strangers(objects: { [note: string]: string }): TableObject[] {
   const out: TableObject[] = [];
   for (const obj of getObjects() as unknown as TableObject[]) {
     if (isContainer(obj)) continue;
-    const note = obj.getGMNotes();
+    const note = obj.memo;
     const guid = objects[note];
     if (note !== "" && guid !== undefined && guid !== obj.getGUID()) out.push(obj);
   }

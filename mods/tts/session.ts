@@ -156,10 +156,10 @@ function say(color: string, text: string): void {
 function indexNames(): { [id: string]: string } {
   const out: { [id: string]: string } = {};
   for (const obj of getObjects() as unknown as TableObject[]) {
-    const note = obj.getGMNotes();
+    const note = obj.memo;
     if (note !== "") out[note] = obj.getName();
     if (isContainer(obj)) {
-      for (const inner of obj.getObjects() as unknown as { gm_notes: string; name: string }[]) if (inner.gm_notes !== "") out[inner.gm_notes] = inner.name;
+      for (const inner of obj.getObjects() as unknown as { memo: string; name: string }[]) if (inner.memo !== "") out[inner.memo] = inner.name;
     }
   }
   return out;
@@ -324,7 +324,7 @@ export function handleDrop(color: string, obj: TableObject): void {
     if (inPlayZone(obj)) refuseStack(g, color, obj);
     return;
   }
-  const card = obj.getGMNotes();
+  const card = obj.memo;
   if (card === "" || !inPlayZone(obj)) return;
   if (!isDeckCard(card)) {
     handlePieceDrop(g, color, card);
@@ -397,7 +397,7 @@ function act(g: Live, seat: number, action: BaseAction): { rule: string; message
 export function handlePickUp(color: string, obj: TableObject): void {
   const g = live;
   if (g === undefined || isContainer(obj)) return;
-  const note = obj.getGMNotes();
+  const note = obj.memo;
   if (note === "") return;
   const seat = seatOf(g, color);
   if (seat < 0) return;
@@ -979,9 +979,9 @@ export function refreshUi(): void {
 function trackAll(g: Live): void {
   g.tracked = {};
   for (const obj of getObjects() as unknown as TableObject[]) {
-    const note = obj.getGMNotes();
+    const note = obj.memo;
     if (note !== "" && g.objects[note] === obj.getGUID()) g.tracked[obj.getGUID()] = true;
-    if (isContainer(obj)) for (const inner of obj.getObjects()) if (g.objects[inner.gm_notes] === inner.guid) g.tracked[inner.guid] = true;
+    if (isContainer(obj)) for (const inner of obj.getObjects()) if (g.objects[inner.memo] === inner.guid) g.tracked[inner.guid] = true;
   }
 }
 
@@ -1007,7 +1007,7 @@ export function pieceDestroyed(obj: TableObject): void {
 export function objectSpawned(obj: TableObject): void {
   const g = live;
   if (g === undefined || isContainer(obj)) return;
-  const note = obj.getGMNotes();
+  const note = obj.memo;
   if (note !== "" && g.objects[note] !== undefined && g.objects[note] !== obj.getGUID()) checkPiecesSoon(g);
 }
 

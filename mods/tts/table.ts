@@ -1,5 +1,5 @@
 /**
- * Physical table operations: find objects by their GMNotes (the data id the save builder wrote),
+ * Physical table operations: find objects by their Memo (the data id the save builder wrote),
  * take cards out of decks, move/flip/lock them. The only module that calls the TTS object API,
  * so the fake host in test/tts emulates exactly what is used here.
  *
@@ -21,15 +21,18 @@ export function objectByGuid(guid: string): TableObject | undefined {
   return getObjectFromGUID(guid) as unknown as TableObject | undefined;
 }
 
-/** GMNotes → GUID for every tagged object, loose or inside a deck/bag. */
+/**
+ * Memo → GUID for every tagged object, loose or inside a deck/bag. The ids live in Memo, which
+ * players cannot read: TTS shows GM Notes to the Black seat (docs/tts.md, Secrets).
+ */
 export function indexObjects(): { [note: string]: string } {
   const out: { [note: string]: string } = {};
   for (const obj of allObjects()) {
-    const note = obj.getGMNotes();
+    const note = obj.memo;
     if (note !== "") out[note] = obj.getGUID();
     if (isContainer(obj)) {
       for (const inner of obj.getObjects()) {
-        if (inner.gm_notes !== "") out[inner.gm_notes] = inner.guid;
+        if (inner.memo !== "") out[inner.memo] = inner.guid;
       }
     }
   }
@@ -247,10 +250,10 @@ export function putBack(guid: string, at: Vec, color: string): void {
   moveTo(guid, at, { x: 0, y: hand.rotation.y + 180, z: 0 }, false, true);
 }
 
-/** GMNotes of the cards in `color`'s hand, as TTS holds them. */
+/** Ids (Memo) of the cards in `color`'s hand, as TTS holds them. */
 export function handNotes(color: string): string[] {
   const out: string[] = [];
-  for (const obj of Player[color as PlayerColor].getHandObjects(1) as unknown as TableObject[]) out.push(obj.getGMNotes());
+  for (const obj of Player[color as PlayerColor].getHandObjects(1) as unknown as TableObject[]) out.push(obj.memo);
   return out;
 }
 
@@ -273,16 +276,16 @@ export function putPiece(guid: string, p: Vec, flipped: boolean): void {
 }
 
 /**
- * The card GMNotes an object stands for: itself, or every card inside a deck (a player who drops
+ * The card ids an object stands for: itself, or every card inside a deck (a player who drops
  * cards onto each other makes a deck).
  */
 export function cardNotesOf(obj: TableObject): string[] {
   if (isContainer(obj)) {
     const out: string[] = [];
-    for (const inner of obj.getObjects()) out.push(inner.gm_notes);
+    for (const inner of obj.getObjects()) out.push(inner.memo);
     return out;
   }
-  return [obj.getGMNotes()];
+  return [obj.memo];
 }
 
 /** Objects lying in a scripting zone (by GUID); undefined when the save has no such zone. */

@@ -32,7 +32,7 @@ export interface TableContext {
   state: any;
   players: number;
   colors: string[];
-  /** GMNotes → GUID of every object of the save. */
+  /** Memo → GUID of every object of the save. */
   objects: { [note: string]: string };
   /** Re-place every piece even where the adapter believes it already is (after a refused drop). */
   force: boolean;

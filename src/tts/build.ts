@@ -210,8 +210,10 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
         Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
         Nickname: p.item.name,
         Description: describe(p.item.text ?? p.item.subtitle),
-        GMNotes: p.note,
-        Memo: component.id,
+        // The card's id in Memo, which TTS "saves ... but otherwise does not use" (docs/tts.md,
+        // Secrets): GM Notes are shown to the Black seat.
+        GMNotes: "",
+        Memo: p.note,
         CardID: cardIds.get(p)!,
         CustomDeck: { [key]: customDecks[key] },
         Hands: true,
@@ -231,7 +233,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Nickname: label,
       Description: describe(component.description),
       GMNotes: "",
-      Memo: component.id,
+      Memo: "",
       DeckIDs: cards.map((c) => c.CardID),
       CustomDeck: used,
       ContainedObjects: cards,
@@ -267,8 +269,8 @@ async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[
       Transform: transform(spot.x, 1, spot.z, 180, scale),
       Nickname: p.item.name,
       Description: describe(p.item.text),
-      GMNotes: p.note,
-      Memo: component.id,
+      GMNotes: "",
+      Memo: p.note,
       CardID: key * 100,
       CustomDeck: { [key]: deck },
       Hands: false,
@@ -292,8 +294,8 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Transform: transform(spot.x, 1, spot.z, 0, s),
       Nickname: p.item.name,
       Description: describe(p.item.text ?? component.description),
-      GMNotes: p.note,
-      Memo: component.id,
+      GMNotes: "",
+      Memo: p.note,
       Locked: true,
       CustomImage: { ImageURL: url, WidthScale: 0 },
     } as AnyObject);
@@ -335,11 +337,11 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Transform: transform(round3(spot.x + (i % 5) * (widthUnits + 0.2) - 2 * widthUnits), 1 + Math.floor(i / 5) * 0.3, spot.z, 180, s),
       Nickname: p.item.name,
       Description: describe(p.item.text ?? component.description),
-      GMNotes: p.note,
-      Memo: component.id,
+      GMNotes: "",
+      Memo: p.note,
     };
     // Not stackable: TTS merges stackable tokens into a Custom_Token_Stack, a new object without
-    // the GMNotes and GUID the script (and a player's count) follows each token by.
+    // the Memo and GUID the script (and a player's count) follows each token by.
     if (component.shape.kind === "sector") {
       out.push({ ...base, Name: objectName(NAMES.token), CustomImage: { ImageURL: img.face, CustomToken: { Thickness: 0.2, MergeDistancePixels: 15, StandUp: false, Stackable: false } } } as AnyObject);
     } else {

@@ -38,7 +38,7 @@ export interface FakeObject {
   handIndex: number;
   highlight: string;
   contents: number;
-  /** GMNotes of the cards inside a deck, top first. */
+  /** Memo of the cards inside a deck, top first. */
   inner: string[];
 }
 

@@ -4,7 +4,7 @@
 -- exactly as in TTS it runs next to the game's C# host. `FAKE` is the test driver's handle.
 --
 -- Emulated, each with the documentation sentence it follows (search "TTS:"): objects with GUID,
--- GMNotes, Nickname, position/rotation/scale, lock, highlight; decks whose taken cards spawn
+-- GMNotes, Memo (the save's data ids, test/tts's "notes"), Nickname, position/rotation/scale, lock, highlight; decks whose taken cards spawn
 -- frames later (found by GUID only then, callback_function then), whose second-last take
 -- destroys the deck and spawns the remainder a frame later; cards dropped onto cards or decks
 -- merge into a Deck; hand zones that lay their cards out in a row in the order held; scripting
@@ -235,6 +235,7 @@ function F.toData(o)
   for k, v in pairs(o.data) do d[k] = v end
   d.GUID = o.guid
   d.GMNotes = o.gm_notes
+  d.Memo = o.memo
   d.Nickname = o.nickname
   d.Locked = o.locked
   d.Transform = { posX = o.pos.x, posY = o.pos.y, posZ = o.pos.z, rotX = o.rot.x, rotY = o.rot.y, rotZ = o.rot.z,
@@ -578,7 +579,7 @@ function api(o)
     if o.contents ~= nil then
       local out = {}
       for i, c in ipairs(o.contents) do
-        out[i] = { guid = c.GUID, gm_notes = c.GMNotes or "", name = c.Nickname or "", nickname = c.Nickname or "",
+        out[i] = { guid = c.GUID, gm_notes = c.GMNotes or "", memo = c.Memo or "", name = c.Nickname or "", nickname = c.Nickname or "",
           description = c.Description or "", index = i - 1 }
       end
       return out
@@ -874,7 +875,7 @@ end
 function F.find(note)
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
-    if live(o) and o.gm_notes == note then return o end
+    if live(o) and o.memo == note then return o end
   end
   return nil
 end
@@ -884,7 +885,7 @@ function F.deckOf(note)
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
     if live(o) and o.contents ~= nil then
-      for _, c in ipairs(o.contents) do if c.GMNotes == note then return o end end
+      for _, c in ipairs(o.contents) do if c.Memo == note then return o end end
     end
   end
   return nil
@@ -940,7 +941,7 @@ function F.interact(color, o, action)
   return nil
 end
 
---- A live object by GMNotes, else the live deck holding that card.
+--- A live object by its data id (Memo), else the live deck holding that card.
 local function findOrPile(note)
   local o = F.find(note)
   if o == nil then o = F.deckOf(note) end
@@ -963,7 +964,7 @@ function F.search(color, note)
   if not F.permissions.contextual then return json.encode({ refused = "permission" }) end
   callHandler("onObjectSearchStart", o.handle, color)
   local notes = {}
-  for i, c in ipairs(o.contents) do notes[i] = c.GMNotes or "" end
+  for i, c in ipairs(o.contents) do notes[i] = c.Memo or "" end
   return json.encode({ seen = notes })
 end
 
@@ -974,8 +975,8 @@ function F.peek(color, note)
   if o == nil then return json.encode({ refused = "missing" }) end
   if not F.permissions.peeking then return json.encode({ refused = "permission" }) end
   callHandler("onObjectPeek", o.handle, color)
-  if o.contents ~= nil then return json.encode({ seen = { o.contents[#o.contents].GMNotes or "" } }) end
-  return json.encode({ seen = { o.gm_notes } })
+  if o.contents ~= nil then return json.encode({ seen = { o.contents[#o.contents].Memo or "" } }) end
+  return json.encode({ seen = { o.memo } })
 end
 
 --- A player flips the object holding `note` over (Player.Action.FlipOver), where it lies.
@@ -1006,9 +1007,9 @@ function F.snapshot()
         for i, hg in ipairs(F.hands[o.hand]) do if hg == o.guid then handIndex = i end end
       end
       local inner = {}
-      if o.contents ~= nil then for i, c in ipairs(o.contents) do inner[i] = c.GMNotes or "" end end
+      if o.contents ~= nil then for i, c in ipairs(o.contents) do inner[i] = c.Memo or "" end end
       objs[#objs + 1] = {
-        guid = o.guid, note = o.gm_notes, name = o.name, x = math.floor(o.pos.x * 1000 + 0.5) / 1000,
+        guid = o.guid, note = o.memo, name = o.name, x = math.floor(o.pos.x * 1000 + 0.5) / 1000,
         y = math.floor(o.pos.y * 1000 + 0.5) / 1000, z = math.floor(o.pos.z * 1000 + 0.5) / 1000,
         down = faceDown(o), locked = o.locked, interactable = o.interactable ~= false, hand = o.hand or "", handIndex = handIndex, highlight = o.highlight or "",
         contents = o.contents and #o.contents or 0, inner = inner,
@@ -1019,14 +1020,14 @@ function F.snapshot()
     smoothTakes = F.smoothTakes, merges = F.merges })
 end
 
---- GMNotes of the cards in each hand (cheaper than a snapshot).
+--- Data ids of the cards in each hand (cheaper than a snapshot).
 function F.handsJson()
   local out = {}
   for color, list in pairs(F.hands) do
     local notes = {}
     for _, g in ipairs(list) do
       local o = F.objects[g]
-      if o ~= nil and o.name == "Card" then notes[#notes + 1] = o.gm_notes end
+      if o ~= nil and o.name == "Card" then notes[#notes + 1] = o.memo end
     end
     out[color] = notes
   end
@@ -1088,4 +1089,18 @@ function F.hostCopy(note)
   copy.GUID = nil
   spawnObjectData({ data = copy, position = vec(o.pos.x + 3, o.pos.y, o.pos.z) })
   return "copied"
+end
+
+--- What the Black seat reads that no other seat does: every GM Note on the table, loose or in a pile.
+-- TTS: getGMNotes "Game Master Notes only visible for Player Color "Black"."
+function F.blackReads()
+  local out = {}
+  for _, g in ipairs(F.order) do
+    local o = F.objects[g]
+    if live(o) then
+      if o.gm_notes ~= "" then out[#out + 1] = o.gm_notes end
+      for _, c in ipairs(o.contents or {}) do if (c.GMNotes or "") ~= "" then out[#out + 1] = c.GMNotes end end
+    end
+  end
+  return json.encode(out)
 end

@@ -39,7 +39,7 @@ export function namesOf(game: string): Map<string, string> {
   let names = cardNames.get(game);
   if (names === undefined) {
     names = new Map();
-    // The script knows names by GMNotes: bare ids are the engine deck's cards (other pieces are "component/item").
+    // The script knows names by Memo: bare ids are the engine deck's cards (other pieces are "component/item").
     for (const item of engineDeckComponent(repoModel(game)).items) names.set(item.id, item.name);
     cardNames.set(game, names);
   }

@@ -76,11 +76,11 @@ describe("TTS table guards", () => {
       expect(tokens.length).toBe(repoModel(game).components.filter((c) => c.kind === "token").reduce((n, c) => n + c.count, 0));
       for (const o of tokens) {
         const image = o.CustomImage as { CustomToken?: { Stackable: boolean }; CustomTile?: { Stackable: boolean } };
-        expect({ note: o.GMNotes, stackable: (image.CustomToken ?? image.CustomTile)!.Stackable }).toEqual({ note: o.GMNotes, stackable: false });
+        expect({ note: o.Memo, stackable: (image.CustomToken ?? image.CustomTile)!.Stackable }).toEqual({ note: o.Memo, stackable: false });
       }
       const zones = objects.filter((o) => o.Name === "ScriptingTrigger");
       expect(zones.length).toBeGreaterThan(0);
-      for (const z of zones) for (const k of ["GUID", "Name", "Transform", "Nickname", "GMNotes", ...Object.keys(SAVED_OBJECT_FIELDS)]) expect(Object.keys(z)).toContain(k);
+      for (const z of zones) for (const k of ["GUID", "Name", "Transform", "Nickname", "GMNotes", "Memo", ...Object.keys(SAVED_OBJECT_FIELDS)]) expect(Object.keys(z)).toContain(k);
     });
 
     it(`${game}: a save taken while dealt cards are still spawning loads checked — hands match the engine or the loss is reported`, () => {
@@ -151,7 +151,7 @@ describe("loading a save whose dealt card is misplaced or missing", () => {
       expect(deckHands(t, m.colors)).toEqual(engineHands(m));
       const save = t.saveGame();
       const card = m.hand(players - 1)[0];
-      const saved = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === card);
+      const saved = save.ObjectStates.find((o: { Memo?: string }) => o.Memo === card);
       saved.Transform = { ...saved.Transform, posX: LOOSE_SPOT.x, posY: 1.2, posZ: LOOSE_SPOT.z };
       const again = new FakeTts(save);
       try {
@@ -173,7 +173,7 @@ describe("loading a save whose dealt card is misplaced or missing", () => {
       const save = t.saveGame();
       const seat = players - 1;
       const lost = m.hand(seat)[1];
-      save.ObjectStates = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes !== lost);
+      save.ObjectStates = save.ObjectStates.filter((o: { Memo?: string }) => o.Memo !== lost);
       const again = new FakeTts(save);
       try {
         again.advance(3);
