@@ -1,8 +1,8 @@
 /**
  * Whole games with people (./people.ts) under the host timings the TTS docs leave open
- * (./timing.ts): every game at every player count under every model in `npm run test:long`
- * (and, with SYZYGY_LUA=moonsharp, in `npm run test:moonsharp`); a seeded sample in npm test;
- * one random model per game in `npm run fuzz` (SYZYGY_TTS_TIMING_RANDOM=1).
+ * (./timing.ts): every game at every player count under every model in `npm run test:long`;
+ * every game and player count in `npm run test:moonsharp`, the models in turn; one game per engine
+ * in npm test; one random model per game in `npm run fuzz` (SYZYGY_TTS_TIMING_RANDOM=1).
  */
 import { describe, expect, it } from "vitest";
 import { ENGINE_GAMES, playerCounts } from "../games";
@@ -25,8 +25,23 @@ interface Case {
 function cases(): Case[] {
   const all: Case[] = [];
   for (const game of ENGINE_GAMES) for (const players of playerCounts(game)) for (const model of TIMING_NAMES) all.push({ game, players, model });
-  if (LONG || process.env.SYZYGY_LUA === "moonsharp") return all;
+  if (LONG) return all;
+  if (process.env.SYZYGY_LUA === "moonsharp") return eachCount(all);
   return sample(all);
+}
+
+/**
+ * MoonSharp (npm run test:moonsharp) interprets the script many times slower: every game and player
+ * count once, the models taken in turn so each of them runs there.
+ */
+function eachCount(all: Case[]): Case[] {
+  const out: Case[] = [];
+  for (const game of ENGINE_GAMES)
+    for (const players of playerCounts(game)) {
+      const model = TIMING_NAMES[out.length % TIMING_NAMES.length];
+      out.push(all.find((x) => x.game === game && x.players === players && x.model === model)!);
+    }
+  return out;
 }
 
 /**
