@@ -12,6 +12,7 @@ import { SAVED_OBJECT_FIELDS } from "../../src/tts/areas";
 import { Mirror, play, useFakeTables } from "./driver";
 import { pressStart, savedSeed, tryFlip, tryReadTold } from "./secrets-driver";
 import { FakeTts } from "./fake-tts";
+import { longOr } from "../long";
 import { repoModel } from "./fixtures";
 
 const tables = new Map(GAME_IDS.map((id) => [id, useFakeTables(id)]));
@@ -201,7 +202,8 @@ describe("the last card of a shielded pile", () => {
   // game's does: found by the secrets test's random seed).
   const seed = "dda801e06d25b502af41208c8de90b84";
   const reached: string[] = [];
-  for (const game of GAME_IDS) {
+  // npm test: the first game (whose pile comes down to one card with this seed); test:long: all.
+  for (const game of longOr([...GAME_IDS], (_g, i) => i === 0)) {
     it(`${game}: a face-down pile's last card stays shielded when the deck around it is gone, and after a load`, () => {
       const t = table(game);
       const players = findGame(game)!.minPlayers;
