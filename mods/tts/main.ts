@@ -11,7 +11,9 @@ import {
   handleDrop,
   handlePickUp,
   movesFrom,
+  chooseNumber,
   movesMade,
+  stepNumber,
   objectSpawned,
   pieceDestroyed,
   playerLogText,
@@ -47,6 +49,9 @@ declare let syzygyMovesFrom: (from: number) => string;
 declare let syzygyCheckTable: () => string;
 declare let syzygyEntropyBacklog: () => number;
 declare let syzygyRepair: (player: unknown) => void;
+declare let syzygyNumberDown: (player: unknown) => void;
+declare let syzygyNumberUp: (player: unknown) => void;
+declare let syzygyNumberChoose: (player: unknown) => void;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
 const GOLD = { r: 1, g: 0.85, b: 0.3 };
@@ -190,6 +195,19 @@ syzygyReplayLog = (player) => {
   else print(playerLogText(""));
 };
 syzygyCollect = () => endHold();
+// The HUD's shared number picker (games whose adapter has a numberLabel): −, + and Choose.
+syzygyNumberDown = (player) => {
+  stir("number down " + clicked(player));
+  stepNumber(clicked(player), -1);
+};
+syzygyNumberUp = (player) => {
+  stir("number up " + clicked(player));
+  stepNumber(clicked(player), 1);
+};
+syzygyNumberChoose = (player) => {
+  stir("number choose " + clicked(player));
+  chooseNumber(clicked(player));
+};
 /** HUD "Repair table": the game's cards back from the bookkeeping (session.repairTable). */
 syzygyRepair = (player) => {
   stir("repair " + clicked(player));

@@ -12,7 +12,7 @@ import type { AnyEngine as AnyGame } from "../../src/engine/kit/definition";
 import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { canonical, hashText } from "../../src/engine/core/serialize";
 import { saveConfig } from "./config";
-import { defaultTableRules, type Hold, type TableContext, type TableRules } from "../../src/table/adapter";
+import { NUMBER_MAX, NUMBER_MIN, defaultTableRules, type Hold, type TableContext, type TableRules } from "../../src/table/adapter";
 import {
   DECK_POINT,
   PILE_LOCAL,
@@ -84,6 +84,8 @@ export interface SavedGame {
   busy: boolean;
   /** hashText(canonical(state)) after the last action: checked after the replay on load. */
   stateHash: string;
+  /** Each seat's value on the shared number picker, not chosen yet (v2; absent: all at the minimum). */
+  picks?: number[];
 }
 
 interface Live {
@@ -112,6 +114,8 @@ interface Live {
   /** The pause the table is in while `busy` (undefined after a load: the pause ends at once). */
   hold: Hold | undefined;
   objects: { [note: string]: string };
+  /** Each seat's value on the shared number picker (saved: a reload shows the same). */
+  picks: number[];
   /** GUIDs of the game's pieces (every tagged object), for ./guard.ts. */
   tracked: { [guid: string]: boolean };
 }
@@ -257,6 +261,7 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0): 
     hold: undefined,
     objects: indexObjects(),
     tracked: {},
+    picks: startPicks(players, undefined),
   };
   trackAll(live);
   UI.setAttribute(UI_START_PANEL, "active", "false");
@@ -442,6 +447,57 @@ function handlePieceDrop(g: Live, color: string, note: string): void {
     const problem = act(g, seat, piece.action);
     if (problem === undefined) return;
     text = refusalText(problem.rule, problem.message, wordingNames(g), g.rules.hints);
+  }
+  say(color, text);
+  g.rules.arrange(context(g, true));
+}
+
+function startPicks(players: number, saved: number[] | undefined): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < players; s++) out.push(saved !== undefined && typeof saved[s] === "number" ? clampPick(saved[s]) : NUMBER_MIN);
+  return out;
+}
+
+function clampPick(v: number): number {
+  return v < NUMBER_MIN ? NUMBER_MIN : v > NUMBER_MAX ? NUMBER_MAX : Math.floor(v);
+}
+
+/** Told to the seat alone: a number may be a secret move (a bid) until it is chosen and revealed. */
+function showPick(g: Live, seat: number): void {
+  broadcastToColor(pickText(g.picks[seat]), g.colors[seat] as PlayerColor, GOLD);
+}
+
+export function pickText(value: number): string {
+  return "Your number: " + value + " (press Choose to play it).";
+}
+
+/** The number picker's − or + pressed by `color`: their own value moves by `delta`. */
+export function stepNumber(color: string, delta: number): void {
+  const g = live;
+  if (g === undefined) return;
+  const seat = seatOf(g, color);
+  if (seat < 0) return;
+  g.picks[seat] = clampPick(g.picks[seat] + delta);
+  showPick(g, seat);
+}
+
+/** The number picker's Choose pressed by `color`: the move their value means, if the engine takes it. */
+export function chooseNumber(color: string): void {
+  const g = live;
+  if (g === undefined) return;
+  const seat = seatOf(g, color);
+  let text = "";
+  if (g.busy) text = holdText(g);
+  else if (seat < 0) text = tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
+  else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
+  else {
+    const action = g.rules.numberAction(g.game, g.state, seat, g.picks[seat]);
+    if (action === undefined) text = tableText("A number means nothing now", "make your move on the table");
+    else {
+      const problem = act(g, seat, action);
+      if (problem === undefined) return;
+      text = refusalText(problem.rule, problem.message, wordingNames(g), g.rules.hints);
+    }
   }
   say(color, text);
   g.rules.arrange(context(g, true));
@@ -816,6 +872,7 @@ export function saveText(): string {
     where: g.where,
     busy: g.busy,
     stateHash: hashText(canonical(g.state)),
+    picks: g.picks,
   };
   return canonical(saved);
 }
@@ -921,6 +978,7 @@ export function restore(saved: SavedGame): string {
     hold: undefined,
     objects: indexObjects(),
     tracked: {},
+    picks: startPicks(saved.players, saved.picks),
   };
   const g = live;
   trackAll(g);

@@ -54,9 +54,14 @@ export interface Spot {
 
 /**
  * One thing a person does at the table: drop a piece (by its data id) into a scripting zone (by the
- * zone's data id, e.g. `zone/play`), or press a HUD button of the game (`syzygy_<id>`).
+ * zone's data id, e.g. `zone/play`), press a HUD button of the game (`syzygy_<id>`), or choose a
+ * number on the HUD's shared number picker (− and + set it, Choose makes the move).
  */
-export type Gesture = { kind: "drop"; note: string; zone: string } | { kind: "button"; id: string };
+export type Gesture = { kind: "drop"; note: string; zone: string } | { kind: "button"; id: string } | { kind: "number"; value: number };
+
+/** The shared number picker's range (HUD: − value + Choose). */
+export const NUMBER_MIN = 0;
+export const NUMBER_MAX = 20;
 
 /** What a UI button press means: an action for the engine, or a reason to refuse at once. */
 export type ButtonResult = { action: BaseAction } | { rule: string; message: string } | { info: string };
@@ -125,6 +130,10 @@ export interface TableRules {
    * table tests (test/tts) do, so they drive any game without knowing it. Empty: no way to make it.
    */
   gestures(game: AnyEngine, state: unknown, seat: number, colors: string[], action: BaseAction): Gesture[];
+  /** The shared number picker's label on the HUD ("" when the game has no use for it). */
+  numberLabel: string;
+  /** The move `seat` makes by choosing `value` on the number picker, or undefined when a number means nothing now. */
+  numberAction(game: AnyEngine, state: unknown, seat: number, value: number): BaseAction | undefined;
 }
 
 export const defaultTableRules: TableRules = {
@@ -167,6 +176,8 @@ export const defaultTableRules: TableRules = {
   arrange: () => {},
   announce: () => "",
   gestures: (_game, _state, _seat, _colors, action) => cardDrop(action),
+  numberLabel: "",
+  numberAction: () => undefined,
 };
 
 /** The default gesture: an action that names a card is that card dropped into the play zone. */

@@ -531,7 +531,7 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
       definition !== undefined && deckComponent !== undefined
         ? {
             LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone: areaObjects(ctx, definition.table, objects, lines) }),
-            XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, definition.table.buttons),
+            XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, definition.table.buttons, definition.table.numberLabel),
           }
         : { LuaScript: "", XmlUI: "" };
     objects.push(...seatObjects(ctx, seats));

@@ -16,6 +16,7 @@ import { FakeTts, type SaveJson } from "./fake-tts";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
 import { findDefinition } from "../../src/games/index";
 import type { Gesture } from "../../src/table/adapter";
+import { NUMBER_CHOOSE_FUNCTION, NUMBER_DOWN_FUNCTION, NUMBER_UP_FUNCTION } from "../../src/table/ui-ids";
 
 export interface CardAction extends BaseAction {
   card: string;
@@ -164,12 +165,39 @@ export function perform(t: FakeTts, m: Mirror, seat: number, action: BaseAction)
       t.click(`syzygy_${g.id}`, color);
       continue;
     }
+    if (g.kind === "number") {
+      choose(t, color, g.value);
+      continue;
+    }
     const j = used.get(g.zone) ?? 0;
     used.set(g.zone, j + 1);
     const p = zonePoint(t, g.zone, j, perZone.get(g.zone)!);
     const outcome = t.drop(color, g.note, p.x, p.z);
     if (outcome !== "dropped") throw new Error(`drop of ${g.note} into ${g.zone} by ${color}: ${outcome}`);
   }
+}
+
+/** `color`'s value on the number picker, as last told to them alone (undefined when not told since the last look). */
+export function toldPick(t: FakeTts, color: string): number | undefined {
+  let value: number | undefined;
+  for (const x of t.messages()) {
+    const m = /^Your number: (\d+) /.exec(x.text);
+    if (m !== null && x.to === color) value = Number(m[1]);
+  }
+  return value;
+}
+
+/** Sets the HUD's shared number picker to `value` with − and + (each press tells the value), then presses Choose. */
+export function choose(t: FakeTts, color: string, value: number): void {
+  t.messages();
+  t.click(NUMBER_UP_FUNCTION, color);
+  let shown = toldPick(t, color)!;
+  for (let i = 0; i < 50 && shown !== value; i++) {
+    t.click(shown < value ? NUMBER_UP_FUNCTION : NUMBER_DOWN_FUNCTION, color);
+    shown = toldPick(t, color)!;
+  }
+  if (shown !== value) throw new Error(`the number picker does not reach ${value}`);
+  t.click(NUMBER_CHOOSE_FUNCTION, color);
 }
 
 /** The `j`th of `n` points spread across the middle of the save's scripting zone with data id `zone`. */

@@ -167,6 +167,9 @@ export const table: TableRules = {
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
   gestures: (game, state, seat, _colors, action) => gestures(game.view(state, seat) as View, seat, action),
+  // A bid may also be chosen on the HUD's number picker: the bid card of that many tricks follows.
+  numberLabel: "Bid (tricks)",
+  numberAction: (_game, state, _seat, value) => ((state as State).phase === "bid" ? ({ type: "bid", tricks: value } as unknown as BaseAction) : undefined),
 };
 
 /** A bid is made by dropping the bid card of that many tricks from one's own set (SE-2); a card by dropping it. */
