@@ -481,16 +481,21 @@ export function stepNumber(color: string, delta: number): void {
   showPick(g, seat);
 }
 
+/** Why `color` (at `seat`, -1 when not seated) may not make a HUD move now; "" when they may. */
+function notNow(g: Live, seat: number, color: string): string {
+  if (g.busy) return holdText(g);
+  if (seat < 0) return tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
+  if (g.bots[seat]) return tableText(color + " is played by a bot this game", "let the bot play");
+  return "";
+}
+
 /** The number picker's Choose pressed by `color`: the move their value means, if the engine takes it. */
 export function chooseNumber(color: string): void {
   const g = live;
   if (g === undefined) return;
   const seat = seatOf(g, color);
-  let text = "";
-  if (g.busy) text = holdText(g);
-  else if (seat < 0) text = tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
-  else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
-  else {
+  let text = notNow(g, seat, color);
+  if (text === "") {
     const action = g.rules.numberAction(g.game, g.state, seat, g.picks[seat]);
     if (action === undefined) text = tableText("A number means nothing now", "make your move on the table");
     else {
@@ -508,11 +513,8 @@ export function pressButton(color: string, id: string): void {
   const g = live;
   if (g === undefined) return;
   const seat = seatOf(g, color);
-  let text = "";
-  if (g.busy) text = holdText(g);
-  else if (seat < 0) text = tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
-  else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
-  else {
+  let text = notNow(g, seat, color);
+  if (text === "") {
     const pressed = g.rules.button(context(g, false), seat, id);
     if ("action" in pressed) {
       const problem = act(g, seat, pressed.action);
