@@ -68,7 +68,7 @@ export const ALONE = ["test/watch-gallery.test.ts"];
  * (`npx vitest run test/watch.test.ts`, `npm run fuzz`, `npm run test:parity`) runs them.
  */
 const LEFT_OUT = process.env.SYZYGY_NPM_TEST === "1" ? LONG_FILES : [];
-export const SCALED = ["test/print-geometry.test.ts", "test/engine-contract.test.ts", "test/print-packing.test.ts", "test/tts/secrets.test.ts", "test/lunar-trick-properties.test.ts"];
+export const SCALED = ["test/tts/people.test.ts", "test/tts/piece-guard.test.ts", "test/tts/table-guards.test.ts", "test/print-geometry.test.ts", "test/engine-contract.test.ts", "test/print-packing.test.ts", "test/tts/secrets.test.ts", "test/lunar-trick-properties.test.ts"];
 
 /**
  * The Lua parity file runs as this many projects, each playing its part of every setup's seeds

@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { parseJson, scanJson, MAX_JSON_DEPTH } from "../src/cli/json-locate";
 import { mkfifoSync, run, tempFile, request } from "./cli-support";
+import { seedCommitment } from "../src/table/commitment";
 
 afterEach(() => {
   process.exitCode = undefined;
@@ -133,6 +134,23 @@ describe("view seats", () => {
     const r = await run("replay", file);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/v\.json:\d+:13: viewAs: the view must be a seat 0 to 2 \(3 players\) or -1 for the public view, got -2/);
+  });
+});
+
+describe("a committed log states no deal of its own", () => {
+  it.each(["deal", "dealer", "setAside"])("a log with a commitment and %s is refused, located at that key (exit 1)", async (key) => {
+    const seed = "forged-deal";
+    const stated = { deal: [["a"], ["b"], ["c"]], dealer: 1, setAside: ["d"] }[key];
+    const text = request({ seed, commitment: seedCommitment(seed), [key]: stated }, 1);
+    const file = tempFile("forged.json", text);
+    const r = await run("replay", file);
+    expect(r.code).toBe(1);
+    const line = text.split("\n").findIndex((l) => l.includes(`"${key}"`)) + 1;
+    expect(r.err).toMatch(new RegExp(`forged\\.json:${line}:\\d+: ${key}: a log with a deal commitment is dealt by its seed alone: remove "${key}"`));
+    expect(r.err).not.toMatch(NO_TRACE);
+    // The same log without the commitment is a designer's own deal, and is checked as such.
+    const plain = await run("replay", tempFile("plain.json", request({ seed, commitment: seedCommitment(seed) }, 1)));
+    expect(plain.code).toBe(0);
   });
 });
 

@@ -11,9 +11,15 @@ import {
   handleDrop,
   handlePickUp,
   movesFrom,
+  chooseNumber,
   movesMade,
+  stepNumber,
+  objectSpawned,
+  pieceDestroyed,
   playerLogText,
   pressButton,
+  refusePieceAction,
+  repairTable,
   refreshUi,
   restore,
   saveText,
@@ -42,6 +48,10 @@ declare let syzygyMoves: () => number;
 declare let syzygyMovesFrom: (from: number) => string;
 declare let syzygyCheckTable: () => string;
 declare let syzygyEntropyBacklog: () => number;
+declare let syzygyRepair: (player: unknown) => void;
+declare let syzygyNumberDown: (player: unknown) => void;
+declare let syzygyNumberUp: (player: unknown) => void;
+declare let syzygyNumberChoose: (player: unknown) => void;
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
 const GOLD = { r: 1, g: 0.85, b: 0.3 };
@@ -130,11 +140,14 @@ onPlayerChangeColor = (color) => stir("seat " + color);
 onObjectEnterContainer = (container) => {
   shieldPile(container as unknown as TableObject);
 };
-onPlayerAction = (player, _action, targets) => {
+onPlayerAction = (player, action, targets) => {
+  if (refusePieceAction(player.color, action as unknown as number, targets as unknown as TableObject[])) return false;
   for (const t of targets as unknown as TableObject[]) if (guarded(t)) return false;
   stir("action " + player.color);
   return true;
 };
+onObjectDestroy = (obj) => pieceDestroyed(obj as unknown as TableObject);
+onObjectSpawn = (obj) => objectSpawned(obj as unknown as TableObject);
 // Searching and peeking cannot be refused by a script (docs/tts.md: the host turns off the
 // "Contextual" and "Peeking" permissions); should it happen anyway, everyone is told.
 onObjectSearchStart = (obj, color) => {
@@ -185,6 +198,24 @@ syzygyReplayLog = (player) => {
   else print(playerLogText(""));
 };
 syzygyCollect = () => endHold();
+// The HUD's shared number picker (games whose adapter has a numberLabel): −, + and Choose.
+syzygyNumberDown = (player) => {
+  stir("number down " + clicked(player));
+  stepNumber(clicked(player), -1);
+};
+syzygyNumberUp = (player) => {
+  stir("number up " + clicked(player));
+  stepNumber(clicked(player), 1);
+};
+syzygyNumberChoose = (player) => {
+  stir("number choose " + clicked(player));
+  chooseNumber(clicked(player));
+};
+/** HUD "Repair table": the game's cards back from the bookkeeping (session.repairTable). */
+syzygyRepair = (player) => {
+  stir("repair " + clicked(player));
+  repairTable(clicked(player));
+};
 /** HUD "Abandon game": a second press within CONFIRM_SECONDS abandons it and shows the start panel. */
 let abandoning = "";
 syzygyAbandon = (player) => {

@@ -68,7 +68,7 @@ interface Measured {
   getScale(this: void): Xyz;
   getPosition(this: void): Xyz;
   getRotation(this: void): Xyz;
-  getGMNotes(this: void): string;
+  readonly memo: string;
   getBoundsNormalized(this: void): { size: { x: number; z: number } };
 }
 
@@ -91,10 +91,10 @@ function sizeLine(label: string, obj: Measured | undefined, wantX: number, wantZ
   return { label, ok, text: ok ? size(b.x, b.z) : `${size(b.x, b.z)} (layout ${size(wantX, wantZ)})` };
 }
 
-/** The scripting zones over the labelled areas (GMNotes "zone/<area>"), in table order. */
+/** The scripting zones over the labelled areas (Memo "zone/<area>"), in table order. */
 function areaZones(objects: Measured[]): Measured[] {
   const out: Measured[] = [];
-  for (const o of objects) if (o.tag === "Scripting" && o.getGMNotes().substring(0, 5) === "zone/") out.push(o);
+  for (const o of objects) if (o.tag === "Scripting" && o.memo.substring(0, 5) === "zone/") out.push(o);
   return out;
 }
 
@@ -104,7 +104,7 @@ function zonesLine(zones: Measured[]): CheckLine {
   for (const z of zones) {
     const s = z.getScale();
     const l = sizeLine("zone", z, s.x, s.z);
-    if (!l.ok) return { label: "zone", ok: false, text: z.getGMNotes() + " " + l.text };
+    if (!l.ok) return { label: "zone", ok: false, text: z.memo + " " + l.text };
   }
   return { label: "zone", ok: true, text: zones.length + " zones" };
 }
@@ -143,7 +143,7 @@ function outlinesLine(zones: Measured[]): CheckLine {
       }
       if (all) found = true;
     }
-    if (!found) return { label: "outline", ok: false, text: z.getGMNotes() + " has none of " + lines.length + " lines on its edges" };
+    if (!found) return { label: "outline", ok: false, text: z.memo + " has none of " + lines.length + " lines on its edges" };
   }
   return { label: "outline", ok: true, text: zones.length + " of " + lines.length + " lines" };
 }

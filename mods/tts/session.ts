@@ -12,7 +12,7 @@ import type { AnyEngine as AnyGame } from "../../src/engine/kit/definition";
 import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { canonical, hashText } from "../../src/engine/core/serialize";
 import { saveConfig } from "./config";
-import { defaultTableRules, type Hold, type TableContext, type TableRules } from "../../src/table/adapter";
+import { NUMBER_MAX, NUMBER_MIN, defaultTableRules, type Hold, type TableContext, type TableRules } from "../../src/table/adapter";
 import {
   DECK_POINT,
   PILE_LOCAL,
@@ -36,6 +36,7 @@ import {
   objectByGuid,
   setHighlight,
   shield,
+  shielded,
   shieldPiles,
   turnFaceDown,
   zoneObjects,
@@ -46,6 +47,8 @@ import { rngFromSeed } from "../../src/engine/core/rng";
 import type { Rng } from "../../src/engine/core/rng";
 import { refusalText, tableText, type Names } from "./wording";
 import { seedCommitment } from "../../src/table/commitment";
+import { pieceActionRefusal } from "./guard";
+import { keepSpare, respawn, strangers, vanished } from "./repair";
 import { UI_SCORES, UI_SEED, UI_START_PANEL, UI_STATUS } from "../../src/table/ui-ids";
 import { knownStateHash, saveTextOf, warmSave, type SaveSource } from "./save-text";
 
@@ -82,6 +85,8 @@ export interface SavedGame {
   busy: boolean;
   /** hashText(canonical(state)) after the last action: checked after the replay on load. */
   stateHash: string;
+  /** Each seat's value on the shared number picker, not chosen yet (v2; absent: all at the minimum). */
+  picks?: number[];
 }
 
 interface Live {
@@ -110,6 +115,10 @@ interface Live {
   /** The pause the table is in while `busy` (undefined after a load: the pause ends at once). */
   hold: Hold | undefined;
   objects: { [note: string]: string };
+  /** Each seat's value on the shared number picker (saved: a reload shows the same). */
+  picks: number[];
+  /** GUIDs of the game's pieces (every tagged object), for ./guard.ts. */
+  tracked: { [guid: string]: boolean };
 }
 
 const RED = { r: 1, g: 0.35, b: 0.3 };
@@ -152,10 +161,10 @@ function say(color: string, text: string): void {
 function indexNames(): { [id: string]: string } {
   const out: { [id: string]: string } = {};
   for (const obj of getObjects() as unknown as TableObject[]) {
-    const note = obj.getGMNotes();
+    const note = obj.memo;
     if (note !== "") out[note] = obj.getName();
     if (isContainer(obj)) {
-      for (const inner of obj.getObjects() as unknown as { gm_notes: string; name: string }[]) if (inner.gm_notes !== "") out[inner.gm_notes] = inner.name;
+      for (const inner of obj.getObjects() as unknown as { memo: string; name: string }[]) if (inner.memo !== "") out[inner.memo] = inner.name;
     }
   }
   return out;
@@ -253,7 +262,10 @@ export function startGame(players: number, seed: string, bots = 0, choice = 0, c
     busy: false,
     hold: undefined,
     objects: indexObjects(),
+    tracked: {},
+    picks: startPicks(players, undefined),
   };
+  trackAll(live);
   UI.setAttribute(UI_START_PANEL, "active", "false");
   showSeed(live);
   const botNames: string[] = [];
@@ -319,7 +331,7 @@ export function handleDrop(color: string, obj: TableObject): void {
     if (inPlayZone(obj)) refuseStack(g, color, obj);
     return;
   }
-  const card = obj.getGMNotes();
+  const card = obj.memo;
   if (card === "" || !inPlayZone(obj)) return;
   if (!isDeckCard(card)) {
     handlePieceDrop(g, color, card);
@@ -392,7 +404,7 @@ function act(g: Live, seat: number, action: BaseAction): { rule: string; message
 export function handlePickUp(color: string, obj: TableObject): void {
   const g = live;
   if (g === undefined || isContainer(obj)) return;
-  const note = obj.getGMNotes();
+  const note = obj.memo;
   if (note === "") return;
   const seat = seatOf(g, color);
   if (seat < 0) return;
@@ -442,16 +454,69 @@ function handlePieceDrop(g: Live, color: string, note: string): void {
   g.rules.arrange(context(g, true));
 }
 
+function startPicks(players: number, saved: number[] | undefined): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < players; s++) out.push(saved !== undefined && typeof saved[s] === "number" ? clampPick(saved[s]) : NUMBER_MIN);
+  return out;
+}
+
+function clampPick(v: number): number {
+  return v < NUMBER_MIN ? NUMBER_MIN : v > NUMBER_MAX ? NUMBER_MAX : Math.floor(v);
+}
+
+/** Told to the seat alone: a number may be a secret move (a bid) until it is chosen and revealed. */
+function showPick(g: Live, seat: number): void {
+  broadcastToColor(pickText(g.picks[seat]), g.colors[seat] as PlayerColor, GOLD);
+}
+
+export function pickText(value: number): string {
+  return "Your number: " + value + " (press Choose to play it).";
+}
+
+/** The number picker's − or + pressed by `color`: their own value moves by `delta`. */
+export function stepNumber(color: string, delta: number): void {
+  const g = live;
+  if (g === undefined) return;
+  const seat = seatOf(g, color);
+  if (seat < 0) return;
+  g.picks[seat] = clampPick(g.picks[seat] + delta);
+  showPick(g, seat);
+}
+
+/** Why `color` (at `seat`, -1 when not seated) may not make a HUD move now; "" when they may. */
+function notNow(g: Live, seat: number, color: string): string {
+  if (g.busy) return holdText(g);
+  if (seat < 0) return tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
+  if (g.bots[seat]) return tableText(color + " is played by a bot this game", "let the bot play");
+  return "";
+}
+
+/** The number picker's Choose pressed by `color`: the move their value means, if the engine takes it. */
+export function chooseNumber(color: string): void {
+  const g = live;
+  if (g === undefined) return;
+  const seat = seatOf(g, color);
+  let text = notNow(g, seat, color);
+  if (text === "") {
+    const action = g.rules.numberAction(g.game, g.state, seat, g.picks[seat]);
+    if (action === undefined) text = tableText("A number means nothing now", "make your move on the table");
+    else {
+      const problem = act(g, seat, action);
+      if (problem === undefined) return;
+      text = refusalText(problem.rule, problem.message, wordingNames(g), g.rules.hints);
+    }
+  }
+  say(color, text);
+  g.rules.arrange(context(g, true));
+}
+
 /** A HUD button of the game (e.g. Draw / Declare meld) pressed by `color`. */
 export function pressButton(color: string, id: string): void {
   const g = live;
   if (g === undefined) return;
   const seat = seatOf(g, color);
-  let text = "";
-  if (g.busy) text = holdText(g);
-  else if (seat < 0) text = tableText(color + " is not seated in this game (" + g.colors.join(", ") + ")", "sit at one of those colours to play");
-  else if (g.bots[seat]) text = tableText(color + " is played by a bot this game", "let the bot play");
-  else {
+  let text = notNow(g, seat, color);
+  if (text === "") {
     const pressed = g.rules.button(context(g, false), seat, id);
     if ("action" in pressed) {
       const problem = act(g, seat, pressed.action);
@@ -651,21 +716,26 @@ function reconcile(g: Live, forcePieces = false): void {
     }
   }
   g.rules.arrange(context(g, forcePieces));
+  shieldFromBookkeeping(g);
   shieldPiles();
   if (dealt > 0) verifyHands(g, 2);
 }
 
 /**
- * Shields each loose card the bookkeeping holds face down off a hand and off a won pile (TTS saves
- * no `interactable`, and a deck's last card spawns as a new, interactable object).
+ * Who may lift each loose card follows from the bookkeeping, at every reconcile and after a load
+ * (TTS saves no `interactable`, and a deck's last card spawns as a new, interactable object): a
+ * card in a hand or a won pile is open (TTS keeps other players out of a hand), one the bookkeeping
+ * holds face down anywhere else is shielded. Whatever callback ran before, this puts it right.
  */
-function shieldHiddenCards(g: Live): void {
+function shieldFromBookkeeping(g: Live): void {
   for (const card of saveConfig().deck) {
     const guid = g.objects[card];
     const loc = guid !== undefined ? g.where[guid] : undefined;
-    if (guid === undefined || loc === undefined || !loc.down || loc.area === "hand" || loc.area === "pile") continue;
+    if (guid === undefined || loc === undefined) continue;
     const obj = objectByGuid(guid);
-    if (obj !== undefined) shield(obj, true);
+    if (obj === undefined || obj.spawning) continue;
+    const hidden = loc.down && loc.area !== "hand" && loc.area !== "pile";
+    if (shielded(obj) !== hidden) shield(obj, hidden);
   }
 }
 
@@ -810,6 +880,7 @@ export function saveText(): string {
     actions: g.actions,
     where: g.where,
     busy: g.busy,
+    picks: g.picks,
   };
   return saveTextOf(saved, g.state);
 }
@@ -916,16 +987,18 @@ export function restore(saved: SavedGame): string {
     busy: saved.busy,
     hold: undefined,
     objects: indexObjects(),
+    tracked: {},
+    picks: startPicks(saved.players, saved.picks),
   };
   const g = live;
+  trackAll(g);
   // Saved cards lie where they were; re-place them so locks and faces match the bookkeeping.
   for (const card of saveConfig().deck) {
     const guid = g.objects[card];
     const loc = guid !== undefined ? where[guid] : undefined;
     if (guid !== undefined && loc !== undefined && loc.area === "slot") place(g, guid, loc);
   }
-  // Once, after a load (not on every move: it visits the whole deck).
-  shieldHiddenCards(g);
+  shieldFromBookkeeping(g);
   UI.setAttribute(UI_START_PANEL, "active", "false");
   showSeed(g);
   if (g.busy) {
@@ -969,4 +1042,112 @@ export function refreshUi(): void {
     showSeed(g);
     updateUi(g);
   }
+}
+
+function trackAll(g: Live): void {
+  g.tracked = {};
+  for (const obj of getObjects() as unknown as TableObject[]) {
+    const note = obj.memo;
+    if (note !== "" && g.objects[note] === obj.getGUID()) g.tracked[obj.getGUID()] = true;
+    if (isContainer(obj)) for (const inner of obj.getObjects()) if (g.objects[inner.memo] === inner.guid) g.tracked[inner.guid] = true;
+  }
+}
+
+/** onPlayerAction: true (after telling the player why) when the action would destroy or copy a game piece. */
+export function refusePieceAction(color: string, action: number, targets: TableObject[]): boolean {
+  const g = live;
+  if (g === undefined) return false;
+  const text = pieceActionRefusal(action, targets, g.tracked);
+  if (text === "") return false;
+  say(color, text);
+  return true;
+}
+
+/** onObjectDestroy: a game piece about to go is kept as a spare, and the table is checked once quiet. */
+export function pieceDestroyed(obj: TableObject): void {
+  const g = live;
+  if (g === undefined || g.tracked[obj.getGUID()] !== true) return;
+  keepSpare(obj);
+  checkPiecesSoon(g);
+}
+
+/** onObjectSpawn: an object carrying a game piece's id under another GUID is a stranger. */
+export function objectSpawned(obj: TableObject): void {
+  const g = live;
+  if (g === undefined || isContainer(obj)) return;
+  const note = obj.memo;
+  if (note !== "" && g.objects[note] !== undefined && g.objects[note] !== obj.getGUID()) checkPiecesSoon(g);
+}
+
+let checkingPieces = false;
+
+function checkPiecesSoon(g: Live): void {
+  if (checkingPieces) return;
+  checkingPieces = true;
+  const check = (): void => {
+    checkingPieces = false;
+    if (live === g) announceTrouble(g);
+  };
+  Wait.condition(check, () => pendingMoves() === 0, 5, check);
+}
+
+/** What everyone may be told about `note`: its name when everyone saw it, else where it lay. */
+function publicName(g: Live, note: string): string {
+  const guid = g.objects[note];
+  const loc = guid !== undefined ? g.where[guid] : undefined;
+  const name = g.names[note] !== undefined && g.names[note] !== "" ? g.names[note] : "a game piece";
+  if (loc === undefined) return isDeckCard(note) ? "a card of the draw pile" : name;
+  if (loc.area === "hand") return "a card of " + g.colors[loc.seat] + "'s hand";
+  if (loc.down && loc.area !== "pile") return "a face-down card";
+  return name;
+}
+
+/** Names every vanished piece and every stranger; "" when the table holds the game's pieces. */
+function troubleText(g: Live): string {
+  const parts: string[] = [];
+  for (const note of vanished(g.objects, saveConfig().deck)) parts.push(publicName(g, note) + " is gone from the table");
+  for (const obj of strangers(g.objects)) parts.push("a copy of " + obj.getName() + " that is not this game's card lies on the table");
+  return parts.join("; ");
+}
+
+function announceTrouble(g: Live): void {
+  const text = troubleText(g);
+  if (text !== "") broadcastToAll(tableText(text, "press Repair table to put the game's cards back"), RED);
+}
+
+/**
+ * HUD "Repair table": strangers are removed, vanished cards spawned again from their spares, and
+ * every card put back where the bookkeeping has it. Says what it could not restore.
+ */
+export function repairTable(color: string): void {
+  const g = live;
+  if (g === undefined) return;
+  for (const obj of strangers(g.objects)) (obj as unknown as { destruct(): boolean }).destruct();
+  const lost: string[] = [];
+  for (const note of vanished(g.objects, saveConfig().deck)) {
+    const guid = g.objects[note];
+    const spawned = respawn(guid, { x: DECK_POINT.x, y: 3, z: DECK_POINT.z });
+    if (spawned === undefined) {
+      lost.push(publicName(g, note));
+      continue;
+    }
+    const fresh = spawned.getGUID();
+    if (fresh !== guid) {
+      g.objects[note] = fresh;
+      g.tracked[fresh] = true;
+      const loc = g.where[guid];
+      if (loc !== undefined) g.where[fresh] = loc;
+      g.where[guid] = undefined as unknown as Loc;
+    }
+  }
+  // Everything again, as after a load: pieces forced into place, hands checked once all lands.
+  for (const card of saveConfig().deck) {
+    const guid = g.objects[card];
+    const loc = guid !== undefined ? g.where[guid] : undefined;
+    if (guid !== undefined && loc !== undefined) place(g, guid, loc);
+  }
+  reconcile(g, true);
+  verifyHands(g, 2);
+  if (lost.length > 0) broadcastToAll(tableText(color + " pressed Repair table, but " + lost.join(", ") + " could not be restored", "press Start to deal a new game"), RED);
+  else broadcastToAll(color + " repaired the table: the game's cards are back where the game has them.", GOLD);
 }

@@ -1,5 +1,5 @@
 /**
- * Physical table operations: find objects by their GMNotes (the data id the save builder wrote),
+ * Physical table operations: find objects by their Memo (the data id the save builder wrote),
  * take cards out of decks, move/flip/lock them. The only module that calls the TTS object API,
  * so the fake host in test/tts emulates exactly what is used here.
  *
@@ -21,15 +21,18 @@ export function objectByGuid(guid: string): TableObject | undefined {
   return getObjectFromGUID(guid) as unknown as TableObject | undefined;
 }
 
-/** GMNotes → GUID for every tagged object, loose or inside a deck/bag. */
+/**
+ * Memo → GUID for every tagged object, loose or inside a deck/bag. The ids live in Memo, which
+ * players cannot read: TTS shows GM Notes to the Black seat (docs/tts.md, Secrets).
+ */
 export function indexObjects(): { [note: string]: string } {
   const out: { [note: string]: string } = {};
   for (const obj of allObjects()) {
-    const note = obj.getGMNotes();
+    const note = obj.memo;
     if (note !== "") out[note] = obj.getGUID();
     if (isContainer(obj)) {
       for (const inner of obj.getObjects()) {
-        if (inner.gm_notes !== "") out[inner.gm_notes] = inner.guid;
+        if (inner.memo !== "") out[inner.memo] = inner.guid;
       }
     }
   }
@@ -60,12 +63,18 @@ interface Target {
 /** Where each object must end up, by GUID; `order` keeps them in the order they were asked for. */
 const targets: { [guid: string]: Target | undefined } = {};
 let order: string[] = [];
+/**
+ * The last target each object was brought to, kept after its move is done: what a callback that
+ * runs later (a deck's remainder finishing its spawn) re-applies, whichever ran first.
+ */
+const settled: { [guid: string]: Target | undefined } = {};
 let retrying = false;
 /** Frames a move waits for its object to appear before it is given up (reported by the caller). */
 const MAX_FRAMES = 120;
 let framesWaited = 0;
 
 function put(obj: TableObject, t: Target): void {
+  settled[obj.getGUID()] = t;
   obj.setLock(false);
   obj.setPosition(t.pos);
   obj.setRotation(t.rot);
@@ -136,6 +145,7 @@ function attempt(guid: string): boolean {
     // Already in a pile at its target (the draw pile is the save's deck): leave it there. Taking
     // it out would only spawn it onto the pile, which it would enter again.
     shieldPile(box);
+    settled[guid] = t;
     done(guid);
     return true;
   }
@@ -161,10 +171,7 @@ function attempt(guid: string): boolean {
       const restGuid = rest.getGUID();
       const hidden = shielded(box);
       Wait.condition(
-        () => {
-          if (targets[restGuid] !== undefined) attempt(restGuid);
-          else if (hidden && !rest.isDestroyed()) shield(rest, true);
-        },
+        () => settleRemainder(restGuid, hidden),
         () => rest.isDestroyed() || !rest.spawning,
       );
     }
@@ -172,6 +179,24 @@ function attempt(guid: string): boolean {
   // Spawning (taken a moment ago, or a remainder): the retry pass finds it next frame.
   retryNextFrame();
   return false;
+}
+
+/**
+ * A deck's remainder has spawned. Idempotent, and decided by what is true when it runs, not by
+ * which callback ran first: a move still due is made; a card the script has already put somewhere
+ * (a hand, possibly by the retry pass this very frame) keeps that place's shield; only a card the
+ * script never placed keeps the shield of the pile it was left from.
+ */
+function settleRemainder(guid: string, pileHidden: boolean): void {
+  if (targets[guid] !== undefined) {
+    attempt(guid);
+    return;
+  }
+  const obj = objectByGuid(guid);
+  if (obj === undefined || obj.spawning) return;
+  const last = settled[guid];
+  if (last !== undefined) shield(obj, faceDownAt(last.rot) && !last.open);
+  else if (pileHidden) shield(obj, true);
 }
 
 /** A pile at `obj` covers the point `p` (within half a card). */
@@ -225,10 +250,10 @@ export function putBack(guid: string, at: Vec, color: string): void {
   moveTo(guid, at, { x: 0, y: hand.rotation.y + 180, z: 0 }, false, true);
 }
 
-/** GMNotes of the cards in `color`'s hand, as TTS holds them. */
+/** Ids (Memo) of the cards in `color`'s hand, as TTS holds them. */
 export function handNotes(color: string): string[] {
   const out: string[] = [];
-  for (const obj of Player[color as PlayerColor].getHandObjects(1) as unknown as TableObject[]) out.push(obj.getGMNotes());
+  for (const obj of Player[color as PlayerColor].getHandObjects(1) as unknown as TableObject[]) out.push(obj.memo);
   return out;
 }
 
@@ -251,16 +276,16 @@ export function putPiece(guid: string, p: Vec, flipped: boolean): void {
 }
 
 /**
- * The card GMNotes an object stands for: itself, or every card inside a deck (a player who drops
+ * The card ids an object stands for: itself, or every card inside a deck (a player who drops
  * cards onto each other makes a deck).
  */
 export function cardNotesOf(obj: TableObject): string[] {
   if (isContainer(obj)) {
     const out: string[] = [];
-    for (const inner of obj.getObjects()) out.push(inner.gm_notes);
+    for (const inner of obj.getObjects()) out.push(inner.memo);
     return out;
   }
-  return [obj.getGMNotes()];
+  return [obj.memo];
 }
 
 /** Objects lying in a scripting zone (by GUID); undefined when the save has no such zone. */

@@ -9,6 +9,9 @@ import { seedCommitment } from "../table/commitment";
 
 const KEYS = ["game", "players", "seed", "commitment", "options", "dealer", "deal", "setAside", "actions", "viewAs"];
 
+/** Keys that state a deal instead of letting the seed deal it. */
+const DEAL_KEYS = ["deal", "dealer", "setAside"];
+
 export interface RequestProblem {
   path: string;
   message: string;
@@ -65,6 +68,10 @@ export function checkReplayRequest(value: unknown): RequestProblem[] {
     if (typeof value.commitment !== "string") bad("commitment", `expected the commitment the table showed (hex digits), got ${describe(value.commitment)}`);
     else if (typeof value.seed === "string" && isAscii(value.seed) && seedCommitment(value.seed) !== value.commitment.toLowerCase())
       bad("commitment", "the seed does not hash to this commitment (the one the table showed at Start): the seed or the commitment was changed, so the deal cannot be trusted");
+    // A committed log's deal comes from its seed alone: a stated deal would replace the one committed to.
+    for (const k of DEAL_KEYS)
+      if (value[k] !== undefined)
+        bad(k, `a log with a deal commitment is dealt by its seed alone: remove "${k}" (a table's log never has it), or remove "commitment" to replay a deal of your own`);
   }
   if (value.options !== undefined && !isObject(value.options)) bad("options", `expected an object of options, got ${describe(value.options)}`);
   if (value.options !== undefined && isObject(value.options))

@@ -10,6 +10,7 @@ import type { BaseAction, BaseEvent, Game, GameEvent, GameView } from "../engine
 import type { TableHost, TableObject } from "./host";
 import type { RefusalHint } from "./hints";
 import { STANDARD_RULES, type MatchChoice } from "./options";
+import { PLAY_ZONE_NOTE } from "./zones";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEngine = Game<any, any, BaseAction, GameEvent, GameView>;
@@ -32,7 +33,7 @@ export interface TableContext {
   state: any;
   players: number;
   colors: string[];
-  /** GMNotes → GUID of every object of the save. */
+  /** Memo → GUID of every object of the save. */
   objects: { [note: string]: string };
   /** Re-place every piece even where the adapter believes it already is (after a refused drop). */
   force: boolean;
@@ -50,6 +51,17 @@ export interface Spot {
   down: boolean;
   locked: boolean;
 }
+
+/**
+ * One thing a person does at the table: drop a piece (by its data id) into a scripting zone (by the
+ * zone's data id, e.g. `zone/play`), press a HUD button of the game (`syzygy_<id>`), or choose a
+ * number on the HUD's shared number picker (− and + set it, Choose makes the move).
+ */
+export type Gesture = { kind: "drop"; note: string; zone: string } | { kind: "button"; id: string } | { kind: "number"; value: number };
+
+/** The shared number picker's range (HUD: − value + Choose). */
+export const NUMBER_MIN = 0;
+export const NUMBER_MAX = 20;
 
 /** What a UI button press means: an action for the engine, or a reason to refuse at once. */
 export type ButtonResult = { action: BaseAction } | { rule: string; message: string } | { info: string };
@@ -113,6 +125,15 @@ export interface TableRules {
   arrange(ctx: TableContext): void;
   /** A line to announce for an event, "" for none. */
   announce(event: BaseEvent, colors: string[]): string;
+  /**
+   * How a person makes `seat`'s legal `action` at the table, gesture by gesture: what the shared
+   * table tests (test/tts) do, so they drive any game without knowing it. Empty: no way to make it.
+   */
+  gestures(game: AnyEngine, state: unknown, seat: number, colors: string[], action: BaseAction): Gesture[];
+  /** The shared number picker's label on the HUD ("" when the game has no use for it). */
+  numberLabel: string;
+  /** The move `seat` makes by choosing `value` on the number picker, or undefined when a number means nothing now. */
+  numberAction(game: AnyEngine, state: unknown, seat: number, value: number): BaseAction | undefined;
 }
 
 export const defaultTableRules: TableRules = {
@@ -154,7 +175,17 @@ export const defaultTableRules: TableRules = {
   laidOut: () => [],
   arrange: () => {},
   announce: () => "",
+  gestures: (_game, _state, _seat, _colors, action) => cardDrop(action),
+  numberLabel: "",
+  numberAction: () => undefined,
 };
+
+/** The default gesture: an action that names a card is that card dropped into the play zone. */
+export function cardDrop(action: BaseAction): Gesture[] {
+  const card = (action as unknown as { card?: unknown }).card;
+  if (typeof card !== "string") return [];
+  return [{ kind: "drop", note: card, zone: PLAY_ZONE_NOTE }];
+}
 
 /** `move(ctx, guid, key, put)`: runs `put` unless `guid` was last put at `key` (and `ctx.force` is off). */
 export type PieceMover = (ctx: TableContext, guid: string, key: string, put: () => void) => void;

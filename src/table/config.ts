@@ -6,7 +6,7 @@
 export interface SaveConfig {
   /** Game id (the data folder's name). */
   game: string;
-  /** Every card the engine deals, by id (the cards' GMNotes). */
+  /** Every card the engine deals, by id (the cards' Memo). */
   deck: string[];
   /** GUID of the play zone (ScriptingTrigger). */
   playZone: string;

@@ -26,7 +26,8 @@ export interface TableObject {
   /** TTS: "If the object can be interacted with by Players." */
   interactable: boolean;
   getGUID(): string;
-  getGMNotes(): string;
+  /** The data id the save builder wrote (TTS: memo "A string where you may persist user-data associated with the object"). */
+  readonly memo: string;
   getName(): string;
   getPosition(): Vec;
   getRotation(): Vec;
@@ -39,7 +40,7 @@ export interface TableObject {
   highlightOn(color: string): boolean;
   highlightOff(): boolean;
   isDestroyed(): boolean;
-  getObjects(): { guid: string; gm_notes: string }[];
+  getObjects(): { guid: string; memo: string }[];
   takeObject(params: { guid: string; position: Vec; rotation: Vec; smooth: boolean; callback_function: (o: TableObject) => void }): TableObject;
 }
 
@@ -61,7 +62,7 @@ export interface TableHost {
   putCard: (guid: string, p: Point, level: number, yaw: number, faceDown: boolean, locked: boolean, open?: boolean) => void;
   /** Puts a card into a player's hand. */
   putInHand: (guid: string, color: string) => void;
-  /** The card GMNotes an object stands for: itself, or every card inside a deck. */
+  /** The card ids (Memo) an object stands for: itself, or every card inside a deck. */
   cardNotesOf: (obj: TableObject) => string[];
   /** Every object on the table. */
   allObjects: () => TableObject[];

@@ -207,7 +207,7 @@ export function handPoint(place: number): Point {
 
 /**
  * A labelled play area: outlined on the table by a vector line with 3D-text labels (src/tts/areas.ts)
- * over a ScriptingTrigger of the same footprint (GMNotes `zone/<id>`), so what players see is
+ * over a ScriptingTrigger of the same footprint (Memo `zone/<id>`), so what players see is
  * where the script looks.
  */
 export interface Area {

@@ -13,3 +13,10 @@ export const BOTS_FUNCTION = "syzygyBots";
 export const OPTION_FUNCTION = "syzygyOption";
 /** Global function of the HUD's Abandon game button (confirmed by a second press). */
 export const ABANDON_FUNCTION = "syzygyAbandon";
+/** The HUD's shared number picker: its note (the value is told to each player alone) and the functions of −, + and Choose. */
+export const UI_NUMBER = "syzygy-number";
+export const NUMBER_DOWN_FUNCTION = "syzygyNumberDown";
+export const NUMBER_UP_FUNCTION = "syzygyNumberUp";
+export const NUMBER_CHOOSE_FUNCTION = "syzygyNumberChoose";
+/** Global function of the HUD's Repair table button. */
+export const REPAIR_FUNCTION = "syzygyRepair";

@@ -1,5 +1,5 @@
 /**
- * GMNotes of the save's scripting zones (ScriptingTrigger objects, `zone/<area id>`, see
+ * Memo of the save's scripting zones (ScriptingTrigger objects, `zone/<area id>`, see
  * layout.ts `tableAreas`) the script finds by note. The play zone is named by GUID in SYZYGY_CONFIG
  * too (the script uses that); its note is here for the save's tests.
  */

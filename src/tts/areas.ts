@@ -113,7 +113,8 @@ export function areaLabels(area: Area, places: number[], guid: (reader: number) 
       Name: "3DText",
       Transform: { posX: at.x, posY: LABEL_Y, posZ: at.z, rotX: 90, rotY: yaw, rotZ: 0, scaleX: 1, scaleY: 1, scaleZ: 1 },
       Nickname: area.label,
-      GMNotes: `label/${area.id}/${PLACES[reader].color}`,
+      GMNotes: "",
+      Memo: `label/${area.id}/${PLACES[reader].color}`,
       ...SAVED_OBJECT_FIELDS,
       Text: { Text: area.label, colorstate: color, fontSize: labelFontSize(area) },
     } as unknown as AnyObject;
@@ -156,7 +157,8 @@ export function areaZone(area: Area, guid: string): AnyObject {
     Name: objectName(NAMES.scripting),
     Transform: { posX: area.centre.x, posY: ZONE_HEIGHT / 2, posZ: area.centre.z, rotX: 0, rotY: area.yaw, rotZ: 0, scaleX: area.width, scaleY: ZONE_HEIGHT, scaleZ: area.depth },
     Nickname: area.label,
-    GMNotes: `zone/${area.id}`,
+    GMNotes: "",
+    Memo: `zone/${area.id}`,
     ...SAVED_OBJECT_FIELDS,
   } as unknown as AnyObject;
 }

@@ -212,8 +212,10 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
         Transform: transform(spot.x, 1, spot.z, 180, scale, scale, true),
         Nickname: p.item.name,
         Description: describe(ctx, p.item.text ?? p.item.subtitle),
-        GMNotes: p.note,
-        Memo: component.id,
+        // The card's id in Memo, which TTS "saves ... but otherwise does not use" (docs/tts.md,
+        // Secrets): GM Notes are shown to the Black seat.
+        GMNotes: "",
+        Memo: p.note,
         CardID: cardIds.get(p)!,
         CustomDeck: { [key]: customDecks[key] },
         Hands: true,
@@ -233,7 +235,7 @@ async function cardDecks(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Nickname: label,
       Description: describe(ctx, component.description),
       GMNotes: "",
-      Memo: component.id,
+      Memo: "",
       DeckIDs: cards.map((c) => c.CardID),
       CustomDeck: used,
       ContainedObjects: cards,
@@ -269,8 +271,8 @@ async function twoSidedCards(ctx: Ctx, component: Component): Promise<AnyObject[
       Transform: transform(spot.x, 1, spot.z, 180, scale),
       Nickname: p.item.name,
       Description: describe(ctx, p.item.text),
-      GMNotes: p.note,
-      Memo: component.id,
+      GMNotes: "",
+      Memo: p.note,
       CardID: key * 100,
       CustomDeck: { [key]: deck },
       Hands: false,
@@ -294,8 +296,8 @@ async function boards(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Transform: transform(spot.x, 1, spot.z, 0, s),
       Nickname: p.item.name,
       Description: describe(ctx, p.item.text ?? component.description),
-      GMNotes: p.note,
-      Memo: component.id,
+      GMNotes: "",
+      Memo: p.note,
       Locked: true,
       CustomImage: { ImageURL: url, WidthScale: 0 },
     } as AnyObject);
@@ -337,11 +339,11 @@ async function tokens(ctx: Ctx, component: Component): Promise<AnyObject[]> {
       Transform: transform(round3(spot.x + (i % 5) * (widthUnits + 0.2) - 2 * widthUnits), 1 + Math.floor(i / 5) * 0.3, spot.z, 180, s),
       Nickname: p.item.name,
       Description: describe(ctx, p.item.text ?? component.description),
-      GMNotes: p.note,
-      Memo: component.id,
+      GMNotes: "",
+      Memo: p.note,
     };
     // Not stackable: TTS merges stackable tokens into a Custom_Token_Stack, a new object without
-    // the GMNotes and GUID the script (and a player's count) follows each token by.
+    // the Memo and GUID the script (and a player's count) follows each token by.
     if (component.shape.kind === "sector") {
       out.push({ ...base, Name: objectName(NAMES.token), CustomImage: { ImageURL: img.face, CustomToken: { Thickness: 0.2, MergeDistancePixels: 15, StandUp: false, Stackable: false } } } as AnyObject);
     } else {
@@ -531,7 +533,7 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
       definition !== undefined && deckComponent !== undefined
         ? {
             LuaScript: saveScript({ game: model.id, deck: deckComponent.items.map((i) => i.id), playZone: areaObjects(ctx, definition.table, objects, lines) }),
-            XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, definition.table.buttons),
+            XmlUI: buildXmlUi(model.name, opts.minPlayers, opts.maxPlayers, definition.table.buttons, definition.table.numberLabel),
           }
         : { LuaScript: "", XmlUI: "" };
     objects.push(...seatObjects(ctx, seats));

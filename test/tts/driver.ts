@@ -52,7 +52,7 @@ export function useFakeTables(game: string): { readonly built: Built; table: (sa
   const open: FakeTts[] = [];
   beforeAll(async () => {
     built = await sharedSave(game);
-  }, 120_000);
+  }, slow(120_000));
   afterAll(() => {
     for (const t of open) t.close();
   });

@@ -83,7 +83,7 @@ describe("eclipsed TTS script", () => {
     t.startSeeded(2, seed);
     const m = new Mirror("eclipsed", 2, seed, "greedy");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const boardState = (fixture.built.save.ObjectStates as any[]).find((o) => o.GMNotes === "meter-track/meter-track");
+    const boardState = (fixture.built.save.ObjectStates as any[]).find((o) => o.Memo === "meter-track/meter-track");
     const boardWidth = boardState.Transform.scaleX * 10; // Custom_Board: 10 units wide at scale 1
     // The board is locked where the save puts it (the snapshot lists only pieces).
     const board = { x: boardState.Transform.posX, y: boardState.Transform.posY, z: boardState.Transform.posZ };

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultLuaKind, openLua, type LuaBackend, type LuaKind } from "./lua-backend";
+import { defaultTiming, type Timing } from "./timing";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WORLD = fs.readFileSync(path.join(HERE, "fake-world.lua"), "utf8");
@@ -31,12 +32,14 @@ export interface FakeObject {
   z: number;
   down: boolean;
   locked: boolean;
+  /** TTS's `interactable`: players may lift and act on it. */
+  interactable: boolean;
   hand: string;
   /** 1-based place in the hand's row (0 = not in a hand). */
   handIndex: number;
   highlight: string;
   contents: number;
-  /** GMNotes of the cards inside a deck, top first. */
+  /** Memo of the cards inside a deck, top first. */
   inner: string[];
 }
 
@@ -85,11 +88,15 @@ export interface FakeTtsOptions {
   lua?: LuaKind;
   /** MoonSharp only: the host's culture (LANG/LC_ALL of the Mono process), e.g. "lt_LT.UTF-8". */
   culture?: string;
+  /** The host's timing where the TTS docs leave it open (./timing.ts; default: SYZYGY_TTS_TIMING, else "registration"). */
+  timing?: Timing;
 }
 
 export class FakeTts {
   private readonly lua: LuaBackend;
   private closed = false;
+  /** The timing model this table runs under. */
+  readonly timing: Timing;
   /** Milliseconds to load the save's script and run onLoad (before any frame passes). */
   readonly loadMs: number;
   /** Interpreter CPU milliseconds of the same (MoonSharp: its thread's; Lua 5.2: os.clock). */
@@ -102,6 +109,8 @@ export class FakeTts {
   ) {
     this.lua = openLua(options.lua ?? defaultLuaKind(), { culture: options.culture });
     this.exec(WORLD, "fake-world.lua");
+    this.timing = options.timing ?? defaultTiming();
+    this.exec(`FAKE.setTiming(FAKE.json.decode(${longString(JSON.stringify(this.timing))}))`, "timing");
     const ui = longString(JSON.stringify(uiDefaults(typeof save.XmlUI === "string" ? save.XmlUI : "")));
     this.exec(`FAKE.boot(${longString(JSON.stringify({ ObjectStates: save.ObjectStates, VectorLines: save.VectorLines ?? [] }))}, ${ui})`, "boot");
     this.exec(SANDBOX, "sandbox");

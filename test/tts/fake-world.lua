@@ -4,7 +4,7 @@
 -- exactly as in TTS it runs next to the game's C# host. `FAKE` is the test driver's handle.
 --
 -- Emulated, each with the documentation sentence it follows (search "TTS:"): objects with GUID,
--- GMNotes, Nickname, position/rotation/scale, lock, highlight; decks whose taken cards spawn
+-- GMNotes, Memo (the save's data ids, test/tts's "notes"), Nickname, position/rotation/scale, lock, highlight; decks whose taken cards spawn
 -- frames later (found by GUID only then, callback_function then), whose second-last take
 -- destroys the deck and spawns the remainder a frame later; cards dropped onto cards or decks
 -- merge into a Deck; hand zones that lay their cards out in a row in the order held; scripting
@@ -14,8 +14,26 @@
 -- Not emulated: physics (objects stay where they are put), smooth moves (instant), rendering.
 
 FAKE = { objects = {}, order = {}, clock = 0, timers = {}, messages = {}, ui = {}, seq = 0, errors = {}, hands = {},
-  pendingSpawns = 0, smoothTakes = 0, merges = 0, mergeOnSpawn = true, trouble = { lose = 0, stray = 0, nudge = 0 } }
+  pendingSpawns = 0, smoothTakes = 0, merges = 0, mergeOnSpawn = true, remainders = {}, trouble = { lose = 0, stray = 0, nudge = 0 } }
 local F = FAKE
+
+-- The host's timing where the TTS docs leave it open (FAKE.setTiming; test/tts/timing.ts names the
+-- models). order: how Wait callbacks due in one frame run — "registration" (the order they were
+-- scheduled), "conditionsFirst" / "conditionsLast" (Wait.condition callbacks before / after the
+-- others), "random" (seeded by `seed`). findSpawning: getObjectFromGUID returns an object still
+-- spawning. spawnFrames: frames a card taken out of a deck takes to spawn. remainderFrames:
+-- frames a deck's remainder takes to spawn (0: it is there at once).
+F.timing = { order = "registration", seed = 1, findSpawning = false, spawnFrames = 1, remainderFrames = 2 }
+local rngState = 1
+function F.setTiming(t)
+  for k, v in pairs(t) do F.timing[k] = v end
+  rngState = (math.floor(F.timing.seed) % 2147483646) + 1
+end
+--- Park-Miller: exact in doubles (Lua 5.2 and MoonSharp alike).
+local function nextRandom()
+  rngState = (rngState * 16807) % 2147483647
+  return rngState
+end
 
 ----------------------------------------------------------------------------- JSON
 local json = {}
@@ -193,6 +211,8 @@ end
 local function isCard(o) return o.name == "Card" or o.name == "Deck" end
 --- A live object: spawned and not destroyed (the only ones getObjectFromGUID/getObjects see).
 local function live(o) return o ~= nil and not o.destroyed and not o.spawning end
+--- What getObjectFromGUID finds: a live object, or (timing.findSpawning) one still spawning.
+local function findable(o) return o ~= nil and not o.destroyed and (not o.spawning or F.timing.findSpawning) end
 
 function F.fromData(d)
   local t = d.Transform or {}
@@ -215,6 +235,7 @@ function F.toData(o)
   for k, v in pairs(o.data) do d[k] = v end
   d.GUID = o.guid
   d.GMNotes = o.gm_notes
+  d.Memo = o.memo
   d.Nickname = o.nickname
   d.Locked = o.locked
   d.Transform = { posX = o.pos.x, posY = o.pos.y, posZ = o.pos.z, rotX = o.rot.x, rotY = o.rot.y, rotZ = o.rot.z,
@@ -338,7 +359,10 @@ local function track(o)
 end
 F.track = track
 
+-- TTS: onObjectDestroy "Called whenever an object is about to be destroyed. The Object reference
+-- (object) is valid in this callback, but won't be valid next frame".
 local function destroy(o)
+  callHandler("onObjectDestroy", o.handle)
   leaveHand(o)
   for _, g in ipairs(F.order) do
     local z = F.objects[g]
@@ -360,6 +384,12 @@ end
 -- spawn." callback_function: "Called when the object has finished spawning." spawning: "If the
 -- Object is finished spawning." (the object is not found by GUID before then).
 local function spawnLater(o, frames, callback)
+  if frames <= 0 then
+    track(o)
+    callHandler("onObjectSpawn", o.handle)
+    if callback ~= nil then callback(o.handle) end
+    return
+  end
   o.spawning = true
   F.pendingSpawns = F.pendingSpawns + 1
   schedule(function()
@@ -381,6 +411,8 @@ local function spawnLater(o, frames, callback)
       return
     end
     track(o)
+    -- TTS: onObjectSpawn "Called when an object is spawned/created."
+    callHandler("onObjectSpawn", o.handle)
     if callback ~= nil then callback(o.handle) end
     if trouble.nudge > 0 and o.name == "Card" and o.hand ~= nil then
       trouble.nudge = trouble.nudge - 1
@@ -417,7 +449,7 @@ local function takeOut(o, params)
   card.pos = readVec(params.position) or vec(o.pos.x, o.pos.y + 1, o.pos.z)
   card.rot = readVec(params.rotation) or vec(o.rot.x, o.rot.y, o.rot.z)
   register(card)
-  spawnLater(card, 1, params.callback_function)
+  spawnLater(card, F.timing.spawnFrames, params.callback_function)
   if #o.contents == 1 then
     -- TTS: "Once you remove the second last object from a container, the container will be
     -- destroyed and the remaining contained object will spawn in its place." remainder: "This
@@ -432,7 +464,8 @@ local function takeOut(o, params)
     destroy(o)
     register(last)
     o.remainder = last.handle
-    spawnLater(last, 2, nil)
+    F.remainders[#F.remainders + 1] = last.guid
+    spawnLater(last, F.timing.remainderFrames, nil)
     schedule(function() o.remainder = nil end, F.clock + FRAME)
   end
   return card.handle
@@ -546,7 +579,7 @@ function api(o)
     if o.contents ~= nil then
       local out = {}
       for i, c in ipairs(o.contents) do
-        out[i] = { guid = c.GUID, gm_notes = c.GMNotes or "", name = c.Nickname or "", nickname = c.Nickname or "",
+        out[i] = { guid = c.GUID, gm_notes = c.GMNotes or "", memo = c.Memo or "", name = c.Nickname or "", nickname = c.Nickname or "",
           description = c.Description or "", index = i - 1 }
       end
       return out
@@ -555,6 +588,10 @@ function api(o)
     return {}
   end)
   method("takeObject", function(params) return takeOut(o, params or {}) end)
+  -- TTS: getData "Returns a table representation of the object. Works with spawnObjectData".
+  method("getData", function() return F.toData(o) end)
+  -- TTS: destruct "Destroys Object. Allows for `self.destruct()`."
+  method("destruct", function() destroy(o) return true end)
   return setmetatable(h, { __index = function(_, k)
     if k == "guid" then return o.guid end
     if k == "type" then return TYPES[o.name] or "Generic" end
@@ -591,9 +628,29 @@ function F.inZone(zone)
 end
 
 ----------------------------------------------------------------------------- globals
+-- TTS: spawnObjectData "Spawns an object from an object data table representation." "Objects take a
+-- moment to spawn." Whether the data's GUID is kept the docs do not say: here it is when no object
+-- on the table has it, else the spawned object gets a fresh one.
+function spawnObjectData(params)
+  local d = {}
+  for k, v in pairs(params.data) do d[k] = v end
+  if d.GUID == nil or F.objects[d.GUID] ~= nil then
+    F.seq = F.seq + 1
+    d.GUID = string.format("s%05d", F.seq)
+  end
+  local o = F.fromData(d)
+  if params.position ~= nil then o.pos = readVec(params.position) end
+  if params.rotation ~= nil then o.rot = readVec(params.rotation) end
+  register(o)
+  spawnLater(o, F.timing.spawnFrames, params.callback_function)
+  return o.handle
+end
+
+-- TTS: takeObject "Objects that are taken out of a container will take one or more frames to
+-- spawn"; whether getObjectFromGUID finds one meanwhile the docs do not say (F.timing.findSpawning).
 function getObjectFromGUID(guid)
   local o = F.objects[guid]
-  if not live(o) then return nil end
+  if not findable(o) then return nil end
   return o.handle
 end
 
@@ -705,7 +762,7 @@ UI = {
 
 function schedule(fn, at, cond, deadline, onTimeout)
   F.seq = F.seq + 1
-  F.timers[#F.timers + 1] = { id = F.seq, at = at, fn = fn, cond = cond, deadline = deadline, onTimeout = onTimeout }
+  F.timers[#F.timers + 1] = { id = F.seq, at = at, fn = fn, cond = cond, deadline = deadline, onTimeout = onTimeout, key = nextRandom() }
   return F.seq
 end
 F.schedule = schedule
@@ -723,7 +780,26 @@ Wait = {
   stopAll = function() F.timers = {} end,
 }
 
---- Advances the clock, running due timers in order (a timer may schedule more).
+--- The frame a timer due at `at` runs in.
+local function frameOf(at) return math.ceil(at / FRAME - 1e-6) end
+
+--- Of two timers due in the same frame, true when `a` runs first (F.timing.order). The docs say
+-- when each Wait callback is due, not in which order callbacks due in one frame run.
+local function runsBefore(a, b)
+  local mode = F.timing.order
+  if mode == "conditionsFirst" or mode == "conditionsLast" then
+    local ca, cb = a.cond ~= nil, b.cond ~= nil
+    if ca ~= cb then
+      if mode == "conditionsFirst" then return ca end
+      return cb
+    end
+  elseif mode == "random" and a.key ~= b.key then
+    return a.key < b.key
+  end
+  return a.id < b.id
+end
+
+--- Advances the clock frame by frame, running due timers (a timer may schedule more).
 function F.advance(seconds)
   local target = F.clock + seconds + 1e-9
   while true do
@@ -731,10 +807,14 @@ function F.advance(seconds)
     for i, t in ipairs(F.timers) do
       local at = t.at
       if at < F.clock then at = F.clock end
-      local due = at <= target and (t.cond == nil or t.cond())
-      if due and (best == nil or at < bestAt or (at == bestAt and t.id < F.timers[best].id)) then best, bestAt, timeout = i, at, false end
-      if not due and t.deadline ~= nil and t.deadline <= target and (best == nil or t.deadline < bestAt) then
-        best, bestAt, timeout = i, t.deadline, true
+      local when, late = nil, false
+      if at <= target and (t.cond == nil or t.cond()) then
+        when = at
+      elseif t.deadline ~= nil and t.deadline <= target then
+        when, late = math.max(t.deadline, F.clock), true
+      end
+      if when ~= nil and (best == nil or frameOf(when) < frameOf(bestAt) or (frameOf(when) == frameOf(bestAt) and runsBefore(t, F.timers[best]))) then
+        best, bestAt, timeout = i, when, late
       end
     end
     if best == nil then break end
@@ -795,7 +875,7 @@ end
 function F.find(note)
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
-    if live(o) and o.gm_notes == note then return o end
+    if live(o) and o.memo == note then return o end
   end
   return nil
 end
@@ -805,7 +885,7 @@ function F.deckOf(note)
   for _, g in ipairs(F.order) do
     local o = F.objects[g]
     if live(o) and o.contents ~= nil then
-      for _, c in ipairs(o.contents) do if c.GMNotes == note then return o end end
+      for _, c in ipairs(o.contents) do if c.Memo == note then return o end end
     end
   end
   return nil
@@ -861,7 +941,7 @@ function F.interact(color, o, action)
   return nil
 end
 
---- A live object by GMNotes, else the live deck holding that card.
+--- A live object by its data id (Memo), else the live deck holding that card.
 local function findOrPile(note)
   local o = F.find(note)
   if o == nil then o = F.deckOf(note) end
@@ -884,7 +964,7 @@ function F.search(color, note)
   if not F.permissions.contextual then return json.encode({ refused = "permission" }) end
   callHandler("onObjectSearchStart", o.handle, color)
   local notes = {}
-  for i, c in ipairs(o.contents) do notes[i] = c.GMNotes or "" end
+  for i, c in ipairs(o.contents) do notes[i] = c.Memo or "" end
   return json.encode({ seen = notes })
 end
 
@@ -895,8 +975,8 @@ function F.peek(color, note)
   if o == nil then return json.encode({ refused = "missing" }) end
   if not F.permissions.peeking then return json.encode({ refused = "permission" }) end
   callHandler("onObjectPeek", o.handle, color)
-  if o.contents ~= nil then return json.encode({ seen = { o.contents[#o.contents].GMNotes or "" } }) end
-  return json.encode({ seen = { o.gm_notes } })
+  if o.contents ~= nil then return json.encode({ seen = { o.contents[#o.contents].Memo or "" } }) end
+  return json.encode({ seen = { o.memo } })
 end
 
 --- A player flips the object holding `note` over (Player.Action.FlipOver), where it lies.
@@ -927,11 +1007,11 @@ function F.snapshot()
         for i, hg in ipairs(F.hands[o.hand]) do if hg == o.guid then handIndex = i end end
       end
       local inner = {}
-      if o.contents ~= nil then for i, c in ipairs(o.contents) do inner[i] = c.GMNotes or "" end end
+      if o.contents ~= nil then for i, c in ipairs(o.contents) do inner[i] = c.Memo or "" end end
       objs[#objs + 1] = {
-        guid = o.guid, note = o.gm_notes, name = o.name, x = math.floor(o.pos.x * 1000 + 0.5) / 1000,
+        guid = o.guid, note = o.memo, name = o.name, x = math.floor(o.pos.x * 1000 + 0.5) / 1000,
         y = math.floor(o.pos.y * 1000 + 0.5) / 1000, z = math.floor(o.pos.z * 1000 + 0.5) / 1000,
-        down = faceDown(o), locked = o.locked, hand = o.hand or "", handIndex = handIndex, highlight = o.highlight or "",
+        down = faceDown(o), locked = o.locked, interactable = o.interactable ~= false, hand = o.hand or "", handIndex = handIndex, highlight = o.highlight or "",
         contents = o.contents and #o.contents or 0, inner = inner,
       }
     end
@@ -940,14 +1020,14 @@ function F.snapshot()
     smoothTakes = F.smoothTakes, merges = F.merges })
 end
 
---- GMNotes of the cards in each hand (cheaper than a snapshot).
+--- Data ids of the cards in each hand (cheaper than a snapshot).
 function F.handsJson()
   local out = {}
   for color, list in pairs(F.hands) do
     local notes = {}
     for _, g in ipairs(list) do
       local o = F.objects[g]
-      if o ~= nil and o.name == "Card" then notes[#notes + 1] = o.gm_notes end
+      if o ~= nil and o.name == "Card" then notes[#notes + 1] = o.memo end
     end
     out[color] = notes
   end
@@ -975,4 +1055,52 @@ function F.message(err)
     return "error object"
   end
   return tostring(err)
+end
+
+--- A player's action on the object holding `note` (a Player.Action name: Delete, Cut, Copy, Paste,
+-- Group): "refused", "not interactable", or what it did. Delete and Cut destroy it; Copy then Paste
+-- (here one step) spawns a copy with a new GUID.
+function F.act(color, note, actionName)
+  local o = findOrPile(note)
+  if o == nil then return "missing" end
+  local gate = F.interact(color, o, Player.Action[actionName])
+  if gate ~= nil then return gate end
+  if actionName == "Delete" or actionName == "Cut" then destroy(o) return "destroyed" end
+  if actionName == "Copy" or actionName == "Paste" then
+    local copy = F.toData(o)
+    copy.GUID = nil
+    spawnObjectData({ data = copy, position = vec(o.pos.x + 3, o.pos.y, o.pos.z) })
+    return "copied"
+  end
+  return "done"
+end
+
+--- What another script or the host may do, unasked: destroy the object holding `note`, or paste a copy of it.
+function F.hostDestroy(note)
+  local o = F.find(note)
+  if o == nil then return "missing" end
+  destroy(o)
+  return "destroyed"
+end
+function F.hostCopy(note)
+  local o = F.find(note)
+  if o == nil then return "missing" end
+  local copy = F.toData(o)
+  copy.GUID = nil
+  spawnObjectData({ data = copy, position = vec(o.pos.x + 3, o.pos.y, o.pos.z) })
+  return "copied"
+end
+
+--- What the Black seat reads that no other seat does: every GM Note on the table, loose or in a pile.
+-- TTS: getGMNotes "Game Master Notes only visible for Player Color "Black"."
+function F.blackReads()
+  local out = {}
+  for _, g in ipairs(F.order) do
+    local o = F.objects[g]
+    if live(o) then
+      if o.gm_notes ~= "" then out[#out + 1] = o.gm_notes end
+      for _, c in ipairs(o.contents or {}) do if (c.GMNotes or "") ~= "" then out[#out + 1] = c.GMNotes end end
+    end
+  end
+  return json.encode(out)
 end

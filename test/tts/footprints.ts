@@ -148,24 +148,33 @@ function componentOf(model: GameModel, id: string) {
 }
 
 /**
- * The footprint of one object of a save: an area's ScriptingTrigger (GMNotes "zone/<area>") is
+ * The component a saved object belongs to, from its data id (Memo): "component/item[#n]", or a bare
+ * card id of the engine's deck (`engineDeck`); a deck by its first card.
+ */
+export function componentIdOf(o: Obj, engineDeck: string): string {
+  const note: string = o.Memo !== undefined && o.Memo !== "" ? o.Memo : (o.ContainedObjects?.[0]?.Memo ?? "");
+  return note.includes("/") ? note.slice(0, note.indexOf("/")) : engineDeck;
+}
+
+/**
+ * The footprint of one object of a save: an area's ScriptingTrigger (Memo "zone/<area>") is
  * the area's floor "area/<area>" (its outline is drawn on exactly that footprint: layout.test.ts);
  * the areas' 3D-text labels lie on their floors and have none.
  */
 export function objectFootprint(model: GameModel, o: Obj, group: string): Footprint | undefined {
   const t = o.Transform;
-  const name = o.GMNotes !== undefined && o.GMNotes !== "" ? o.GMNotes : `${o.Name} ${o.Nickname ?? o.FogColor ?? o.GUID}`;
+  const name = o.Memo !== undefined && o.Memo !== "" ? o.Memo : `${o.Name} ${o.Nickname ?? o.FogColor ?? o.GUID}`;
   const base = { name, x: t.posX, z: t.posZ, yaw: t.rotY, group };
   if (o.Name === "3DText") return undefined;
   if (o.Name === "ScriptingTrigger") {
-    if (typeof o.GMNotes !== "string" || !o.GMNotes.startsWith("zone/")) return undefined;
-    const id = o.GMNotes.slice("zone/".length);
+    if (typeof o.Memo !== "string" || !o.Memo.startsWith("zone/")) return undefined;
+    const id = o.Memo.slice("zone/".length);
     const label = id === "play" ? o.Nickname : id.startsWith("meld-row/") ? undefined : "meld here";
     return { ...base, name: `area/${id}`, layer: "floor", w: t.scaleX, d: t.scaleZ, label };
   }
   if (o.Name === "HandTrigger") return { ...base, name: `hand zone ${o.FogColor}`, layer: "hand", w: t.scaleX, d: t.scaleZ };
   if (o.Name === "Card" || o.Name === "Deck") return { ...base, layer: "piece", w: CARD_W * t.scaleX, d: CARD_H * t.scaleZ };
-  const c = componentOf(model, o.Memo);
+  const c = componentOf(model, componentIdOf(o, ""));
   if (c === undefined) throw new Error(`no component ${o.Memo} for ${name}`);
   if (o.Name === "Custom_Board") {
     const w = t.scaleX * BOARD_UNITS_AT_SCALE_1;
@@ -211,7 +220,7 @@ export function inPlay(model: GameModel, save: Obj, engineDeck: string, players:
   const moved = [engineDeck, ...(MOVED_AT_START[game] ?? [])];
   const out: Footprint[] = [];
   for (const o of save.ObjectStates as Obj[]) {
-    if (moved.includes(o.Memo)) continue;
+    if (moved.includes(componentIdOf(o, engineDeck))) continue;
     const f = objectFootprint(model, o, `saved/${o.GUID}`);
     if (f !== undefined) out.push(f);
   }
@@ -226,8 +235,8 @@ export function inPlay(model: GameModel, save: Obj, engineDeck: string, players:
   }
   if (game === "lunar-trick") {
     const sheet = sheetOf(out, "moon-phase-sheet/");
-    const token = objectFootprint(model, save.ObjectStates.find((o: Obj) => o.Memo === "point-tokens"), "")!;
-    const marker = objectFootprint(model, save.ObjectStates.find((o: Obj) => o.Memo === "moon-markers"), "")!;
+    const token = objectFootprint(model, save.ObjectStates.find((o: Obj) => componentIdOf(o, "") === "point-tokens"), "")!;
+    const marker = objectFootprint(model, save.ObjectStates.find((o: Obj) => componentIdOf(o, "") === "moon-markers"), "")!;
     const tokens = model.components.find((c) => c.id === "point-tokens")!.count;
     for (let s = 0; s < players; s++) {
       for (let k = 0; k < tokens; k++) {
@@ -262,7 +271,7 @@ export function inPlay(model: GameModel, save: Obj, engineDeck: string, players:
       }
     }
     const track = sheetOf(out, "meter-track/");
-    const marker = objectFootprint(model, save.ObjectStates.find((o: Obj) => o.Memo === "meter-marker"), "")!;
+    const marker = objectFootprint(model, save.ObjectStates.find((o: Obj) => componentIdOf(o, "") === "meter-marker"), "")!;
     for (let m = -3; m <= 3; m++) {
       const at = meterPoint({ x: track.x, z: track.z, width: track.half * 2 }, m);
       out.push({ ...marker, name: `meter marker at ${m}`, x: at.x, z: at.z, yaw: 180, group: "meter marker", on: track.name });

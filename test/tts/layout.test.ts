@@ -117,7 +117,7 @@ describe.each(GAMES)("%s table", (game) => {
     expect(areas.some((a) => a.id.startsWith("meld-row/"))).toBe(game === "eclipsed");
     const lines = save.VectorLines as SavedLine[];
     for (const area of areas) {
-      const zone = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === `zone/${area.id}`);
+      const zone = save.ObjectStates.find((o: { Memo?: string }) => o.Memo === `zone/${area.id}`);
       expect(zone.Name).toBe("ScriptingTrigger");
       expect([zone.Transform.scaleX, zone.Transform.scaleZ]).toEqual([area.width, area.depth]);
       const corners = zoneCorners(zone.Transform);
@@ -127,7 +127,7 @@ describe.each(GAMES)("%s table", (game) => {
       // Lines lie on the table (the API's example draws at y = 1), under the cards (TABLE_Y).
       for (const p of drawn[0].points3) expect(p.y).toBeLessThan(TABLE_Y);
       // Its labels: locked 3D text with the area's words, lying inside the area.
-      const labels = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith(`label/${area.id}/`));
+      const labels = save.ObjectStates.filter((o: { Memo?: string }) => o.Memo?.startsWith(`label/${area.id}/`));
       expect(labels.length).toBeGreaterThan(0);
       for (const l of labels) {
         expect([l.Name, l.Locked, l.Text.Text]).toEqual(["3DText", true, area.label]);
@@ -135,17 +135,17 @@ describe.each(GAMES)("%s table", (game) => {
       }
     }
     // Nothing else draws an area: every line outlines a zone, and no tile stands for one.
-    const zones = save.ObjectStates.filter((o: { Name: string; GMNotes?: string }) => o.Name === "ScriptingTrigger" && o.GMNotes?.startsWith("zone/"));
+    const zones = save.ObjectStates.filter((o: { Name: string; Memo?: string }) => o.Name === "ScriptingTrigger" && o.Memo?.startsWith("zone/"));
     expect(lines.length).toBe(zones.length);
     for (const l of lines) expect(zones.some((z: { Transform: ZoneTransform }) => sameRectangle(lineWorldPoints(l), zoneCorners(z.Transform)))).toBe(true);
-    expect(save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith("area/"))).toEqual([]);
+    expect(save.ObjectStates.filter((o: { Memo?: string }) => o.Memo?.startsWith("area/"))).toEqual([]);
   });
 
   it("area labels face their readers: a seat's areas its seat, the middle every seat", () => {
     const { save } = built.get(game)!;
     const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
     for (const area of tableAreas(findDefinition(game)?.table.meldAreas ?? false, places)) {
-      const yaws = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes?.startsWith(`label/${area.id}/`)).map((l: { Transform: { rotX: number; rotY: number } }) => {
+      const yaws = save.ObjectStates.filter((o: { Memo?: string }) => o.Memo?.startsWith(`label/${area.id}/`)).map((l: { Transform: { rotX: number; rotY: number } }) => {
         expect(l.Transform.rotX).toBe(90);
         return l.Transform.rotY;
       });
@@ -156,11 +156,11 @@ describe.each(GAMES)("%s table", (game) => {
   it("the zones the script looks up by note are the labelled areas", () => {
     const { save } = built.get(game)!;
     const places = [...new Set(counts.flatMap((n) => placesFor(n)))].sort();
-    const notes = save.ObjectStates.map((o: { GMNotes?: string }) => o.GMNotes);
+    const notes = save.ObjectStates.map((o: { Memo?: string }) => o.Memo);
     expect(notes).toContain(PLAY_ZONE_NOTE);
     for (const p of places) expect(notes.includes(meldZoneNote(PLACES[p].color))).toBe(game === "eclipsed");
     // The play zone the script is configured with is the labelled middle.
-    const play = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === PLAY_ZONE_NOTE);
+    const play = save.ObjectStates.find((o: { Memo?: string }) => o.Memo === PLAY_ZONE_NOTE);
     expect(save.LuaScript).toContain(`playZone = "${play.GUID}"`);
   });
 });

@@ -24,7 +24,7 @@ describe("lunar-trick: the pieces (moon markers, trump status card, point tokens
     // Counts the script's setPosition calls on the pieces (the handles getObjectFromGUID returns).
     t.call(`PIECE_MOVES = 0
       for _, o in pairs(FAKE.objects) do
-        local n = o.gm_notes
+        local n = o.memo
         if n:sub(1, 13) == "moon-markers/" or n:sub(1, 13) == "trump-status/" or n:sub(1, 13) == "point-tokens/" then
           local set = o.handle.setPosition
           o.handle.setPosition = function(p) PIECE_MOVES = PIECE_MOVES + 1 return set(p) end

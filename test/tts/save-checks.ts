@@ -12,7 +12,7 @@ import { expect } from "vitest";
 import type { GameModel } from "../../src/model/types";
 import { seatColors } from "../../src/table/layout";
 import { MAX_SIDE } from "../../src/tts/sheets";
-import { objectFootprint, overlaps, type Footprint } from "./footprints";
+import { componentIdOf, objectFootprint, overlaps, type Footprint } from "./footprints";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = any;
@@ -49,7 +49,7 @@ export function expectImagesOnDisk(save: Obj, outDir: string, game: string): voi
   expect(fs.readdirSync(imagesDir).length).toBe(all.size);
 }
 
-/** Every physical card of the game's card components once, named, with unique GMNotes and CardIDs inside their sheets. */
+/** Every physical card of the game's card components once, named, with unique Memo and CardIDs inside their sheets. */
 export function expectEveryCardOnce(model: GameModel, save: Obj): Obj[] {
   const objects = allObjects(save.ObjectStates);
   const cards = objects.filter((o) => o.Name === "Card");
@@ -61,9 +61,9 @@ export function expectEveryCardOnce(model: GameModel, save: Obj): Obj[] {
     expect(sheet).toBeDefined();
     expect(c.CardID % 100).toBeLessThan(sheet.NumWidth * sheet.NumHeight);
     expect(c.Nickname).not.toBe("");
-    expect(c.GMNotes).not.toBe("");
+    expect(c.Memo).not.toBe("");
   }
-  const notes = objects.map((o) => o.GMNotes).filter((n) => n !== undefined && n !== "");
+  const notes = objects.map((o) => o.Memo).filter((n) => n !== undefined && n !== "");
   expect(new Set(notes).size).toBe(notes.length);
   return cards;
 }
@@ -102,7 +102,7 @@ export function expectHandZones(save: Obj, min: number, max: number): void {
 
 /** As saved, no two objects, areas or hand zones overlap (pieces of one component at one spot are a stack). */
 export function expectNoOverlapAsSaved(model: GameModel, save: Obj): void {
-  const stack = (o: { Memo?: string; GUID: string; Transform: { posX: number; posZ: number } }) => `${o.Memo ?? o.GUID}@${o.Transform.posX},${o.Transform.posZ}`;
+  const stack = (o: Obj) => `${componentIdOf(o, "") || o.GUID}@${o.Transform.posX},${o.Transform.posZ}`;
   const fps: Footprint[] = [];
   for (const o of save.ObjectStates) {
     const f = objectFootprint(model, o, stack(o));

@@ -49,17 +49,17 @@ describe.each(GAMES)("%s save", (game) => {
     expectImagesOnDisk(save, outDir, game);
   });
 
-  it("has every physical card once, named, with its data id in GMNotes and consistent CardIDs", () => {
+  it("has every physical card once, named, with its data id in Memo and consistent CardIDs", () => {
     const model = repoModel(game);
     const { save } = built.get(game)!;
     expectEveryCardOnce(model, save);
-    // The engine's deck: one Deck holding exactly the deck.yaml cards, GMNotes = id, Nickname = name.
+    // The engine's deck: one Deck holding exactly the deck.yaml cards, Memo = id, Nickname = name.
     const ids = model.deck.map((c) => String(c.id)).sort();
     const decks = allObjects(save.ObjectStates).filter((o) => o.Name === "Deck");
-    const engineDeck = decks.find((d) => d.ContainedObjects.some((c: Obj) => c.GMNotes === ids[0]))!;
-    expect(engineDeck.ContainedObjects.map((c: Obj) => c.GMNotes).sort()).toEqual(ids);
+    const engineDeck = decks.find((d) => d.ContainedObjects.some((c: Obj) => c.Memo === ids[0]))!;
+    expect(engineDeck.ContainedObjects.map((c: Obj) => c.Memo).sort()).toEqual(ids);
     for (const c of engineDeck.ContainedObjects) {
-      const card = model.deck.find((d) => d.id === c.GMNotes)!;
+      const card = model.deck.find((d) => d.id === c.Memo)!;
       expect(c.Nickname).toBe(card.name);
     }
   });
@@ -315,7 +315,7 @@ describe("syzygy tts (CLI)", () => {
 describe("pie-slice tokens (Lunar Trick point tokens, 1/5 of a Ø40 disc)", () => {
   it("are as large on the table as the slice they show, with an image cut to the slice", async () => {
     const { save } = built.get("lunar-trick")!;
-    const tokens = allObjects(save.ObjectStates).filter((o) => typeof o.GMNotes === "string" && o.GMNotes.startsWith("point-tokens/"));
+    const tokens = allObjects(save.ObjectStates).filter((o) => typeof o.Memo === "string" && o.Memo.startsWith("point-tokens/"));
     expect(tokens.length).toBe(20);
     // The slice's box: 2·20·sin 36° wide, 20 deep (apex to arc), not the 40 mm box of the disc.
     const sliceW = 40 * Math.sin(Math.PI / 5);
@@ -346,7 +346,7 @@ describe("round tokens (moon markers, the Eclipsed meter marker)", () => {
     ["eclipsed", "meter-marker/", 18],
   ])("%s %s: a Custom_Tile disc the piece's size, its image without the print bleed", async (game, prefix, mm) => {
     const { save } = built.get(game)!;
-    const pieces = allObjects(save.ObjectStates).filter((o) => typeof o.GMNotes === "string" && o.GMNotes.startsWith(prefix));
+    const pieces = allObjects(save.ObjectStates).filter((o) => typeof o.Memo === "string" && o.Memo.startsWith(prefix));
     expect(pieces.length).toBeGreaterThan(0);
     for (const p of pieces) {
       expect(p.Name).toBe("Custom_Tile");

@@ -284,3 +284,32 @@ describe("nothing a player can read gives a hidden card away (every game of the 
     }
   }
 });
+
+/** Every GMNotes of saved objects, loose or inside a deck. */
+function savedGmNotes(objects: { GMNotes?: string; ContainedObjects?: unknown[] }[]): string[] {
+  const out: string[] = [];
+  for (const o of objects) {
+    if (o.GMNotes !== undefined && o.GMNotes !== "") out.push(o.GMNotes);
+    if (Array.isArray(o.ContainedObjects)) out.push(...savedGmNotes(o.ContainedObjects as { GMNotes?: string }[]));
+  }
+  return out;
+}
+
+describe("the Black seat reads GM Notes (TTS: \"only visible for Player Color Black\"): the game keeps nothing there", () => {
+  for (const game of GAME_IDS) {
+    it(`${game}: no GM Note in the save, on the table during a game, or in a save taken mid-game; ids are in Memo`, () => {
+      const fixture = tables.get(game)!;
+      expect(savedGmNotes(fixture.built.save.ObjectStates)).toEqual([]);
+      const t = table(game);
+      const players = findGame(game)!.minPlayers;
+      t.startSeeded(players, "black-1");
+      const m = new Mirror(game, players, "black-1");
+      play(t, m, 3 * players);
+      expect(JSON.parse(t.call("return FAKE.blackReads()"))).toEqual([]);
+      expect(savedGmNotes(t.saveGame().ObjectStates)).toEqual([]);
+      // The script still finds every card by its Memo: the hands the table holds are the engine's.
+      const hands = t.hands();
+      for (let s = 0; s < players; s++) expect((hands[m.colors[s]] ?? []).filter((n) => !n.includes("/"))).toEqual(m.hand(s));
+    });
+  }
+});

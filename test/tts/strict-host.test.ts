@@ -71,7 +71,7 @@ describe("the strict fake host", () => {
     t.drop("White", loose, 30, 0);
     const deck = t.snapshot().objects.find((o) => o.name === "Deck" && o.contents >= 2)!;
     const inner = deck.inner[0];
-    t.call(`local d = getObjectFromGUID("${deck.guid}") for _, c in ipairs(d.getObjects()) do if c.gm_notes == "${inner}" then
+    t.call(`local d = getObjectFromGUID("${deck.guid}") for _, c in ipairs(d.getObjects()) do if c.memo == "${inner}" then
       d.takeObject({ guid = c.guid, position = { x = 30, y = 2, z = 0.3 }, smooth = false }) end end`);
     t.advance(3 / 60);
     const merged = t.snapshot().objects.find((o) => o.name === "Deck" && o.inner.includes(loose))!;
@@ -81,8 +81,8 @@ describe("the strict fake host", () => {
   it("onObjectEnterZone / onObjectLeaveZone fire when a card crosses the play zone", () => {
     const t = lunar.table();
     t.startSeeded(3, "zone-1");
-    t.call(`FAKE.zoneLog = {} onObjectEnterZone = function(z, o) FAKE.zoneLog[#FAKE.zoneLog + 1] = "enter " .. z.getGMNotes() end
-      onObjectLeaveZone = function(z, o) FAKE.zoneLog[#FAKE.zoneLog + 1] = "leave " .. z.getGMNotes() end`);
+    t.call(`FAKE.zoneLog = {} onObjectEnterZone = function(z, o) FAKE.zoneLog[#FAKE.zoneLog + 1] = "enter " .. z.memo end
+      onObjectLeaveZone = function(z, o) FAKE.zoneLog[#FAKE.zoneLog + 1] = "leave " .. z.memo end`);
     const card = t.hand("White")[0];
     t.drop("White", card, 30, 0); // off the play zone: nothing
     t.drop("White", card, 0, 0); // into it: the script plays it (a commit), moving it to its slot inside the zone
@@ -91,7 +91,7 @@ describe("the strict fake host", () => {
 
   it("locked only freezes physics (TTS: \"preventing physics interactions\"): players flip and lift a locked board unless onPlayerAction refuses — and the script refuses", () => {
     const board = (t: FakeTts): string =>
-      t.call(`for _, g in ipairs(FAKE.order) do local o = FAKE.objects[g] if o.name == "Custom_Board" and o.locked then return o.gm_notes end end return ""`);
+      t.call(`for _, g in ipairs(FAKE.order) do local o = FAKE.objects[g] if o.name == "Custom_Board" and o.locked then return o.memo end end return ""`);
     const bare = lunar.table();
     const note = board(bare);
     expect(note).not.toBe("");
@@ -248,7 +248,7 @@ describe("Eclipsed melds laid out on the table", () => {
         if (r.ok) continue;
         const rest = t2.handRow(color).filter((c) => c !== hand[i] && c !== hand[j]);
         t2.messages();
-        const stage = t2.call(`for _, o in ipairs(getObjects()) do if o.getGMNotes() == "zone/meld-stage/${color}" then local p = o.getPosition() return p.x .. "," .. p.z end end return "0,0"`).split(",").map(Number);
+        const stage = t2.call(`for _, o in ipairs(getObjects()) do if o.memo == "zone/meld-stage/${color}" then local p = o.getPosition() return p.x .. "," .. p.z end end return "0,0"`).split(",").map(Number);
         t2.drop(color, hand[i], stage[0], stage[1]);
         t2.drop(color, hand[j], stage[0] + 0.5, stage[1]);
         t2.click("syzygy_meld", color);

@@ -8,28 +8,33 @@ import fs from "node:fs";
 import { findGame, type AnyGame } from "../../src/engine/registry";
 import type { BaseAction, BaseEvent } from "../../src/engine/core/types";
 import { rngFromSeed, rngInt, type Rng } from "../../src/engine/core/rng";
-import { placesFor, seatColors, toWorld } from "../../src/table/layout";
-import { STAGE_LOCAL } from "../../src/engine/eclipsed/table";
+import { seatColors } from "../../src/table/layout";
 import { buildTtsForModel } from "../../src/tts/index";
 import { engineDeckComponent } from "../../src/tts/build";
 import { refusalText } from "../../mods/tts/wording";
 import { FakeTts, type SaveJson } from "./fake-tts";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
 import { findDefinition } from "../../src/games/index";
+import type { Gesture } from "../../src/table/adapter";
+import { NUMBER_CHOOSE_FUNCTION, NUMBER_DOWN_FUNCTION, NUMBER_UP_FUNCTION } from "../../src/table/ui-ids";
 
 export interface CardAction extends BaseAction {
   card: string;
   [field: string]: unknown;
 }
 
-/** The physical piece a player drops for `action`: the card, or (Solar Eclipse) the bid card. */
-export function noteOf(m: Mirror, seat: number, action: CardAction): string {
-  if (action.type === "bid") {
-    const tricks = (action as unknown as { tricks: number }).tricks;
-    const cards = (m.game.view(m.state, seat) as { bidCards: { tricks: number }[] }).bidCards;
-    return `bid-cards/bid-${cards.findIndex((b) => b.tricks === tricks) + 1}-${"abc"[seat]}`;
-  }
-  return action.card;
+/** How a person makes `action` (the game's adapter declares it: src/table/adapter.ts `gestures`). */
+export function gesturesOf(m: Mirror, seat: number, action: BaseAction): Gesture[] {
+  const gestures = findDefinition(m.game.id)!.table.gestures(m.game, m.state, seat, m.colors, action);
+  if (gestures.length === 0) throw new Error(`${m.game.id} declares no gesture for ${JSON.stringify(action)}`);
+  return gestures;
+}
+
+/** The piece a player drops for `action` (its first drop gesture). */
+export function noteOf(m: Mirror, seat: number, action: BaseAction): string {
+  const drop = gesturesOf(m, seat, action).find((g) => g.kind === "drop");
+  if (drop === undefined || drop.kind !== "drop") throw new Error(`${JSON.stringify(action)} drops no piece`);
+  return drop.note;
 }
 
 const cardNames = new Map<string, Map<string, string>>();
@@ -39,7 +44,7 @@ export function namesOf(game: string): Map<string, string> {
   let names = cardNames.get(game);
   if (names === undefined) {
     names = new Map();
-    // The script knows names by GMNotes: bare ids are the engine deck's cards (other pieces are "component/item").
+    // The script knows names by Memo: bare ids are the engine deck's cards (other pieces are "component/item").
     for (const item of engineDeckComponent(repoModel(game)).items) names.set(item.id, item.name);
     cardNames.set(game, names);
   }
@@ -146,27 +151,63 @@ export class Mirror {
 }
 
 /**
- * Does what a player does at the table for `action`: drop a card or bid card into the play zone,
- * or press a HUD button (Eclipsed: draw, lay out a meld and declare it, go out).
+ * Does what a player does at the table for `action`, as the game's adapter declares it: drops
+ * pieces into zones (several into one zone lie side by side across it), presses HUD buttons.
  */
-export function perform(t: FakeTts, m: Mirror, seat: number, action: CardAction): void {
+export function perform(t: FakeTts, m: Mirror, seat: number, action: BaseAction): void {
   const color = m.colors[seat];
-  const click = (id: string): void => t.click(`syzygy_${id}`, color);
-  if (action.type === "draw") return click(action.from === "discard" ? "drawDiscard" : "drawDeck");
-  if (action.type === "goOut") return click("goOut");
-  if (action.type === "meld") {
-    const place = placesFor(m.players)[seat];
-    (action.cards as string[]).forEach((card, j) => {
-      const p = toWorld(place, { x: STAGE_LOCAL.x - 3 + j * 0.7, z: STAGE_LOCAL.z });
-      const outcome = t.drop(color, card, p.x, p.z);
-      if (outcome !== "dropped") throw new Error(`laying out ${card} for a meld: ${outcome}`);
-    });
-    return click(action.travelerHigh === true ? "meldHigh" : "meld");
+  const gestures = gesturesOf(m, seat, action);
+  const perZone = new Map<string, number>();
+  for (const g of gestures) if (g.kind === "drop") perZone.set(g.zone, (perZone.get(g.zone) ?? 0) + 1);
+  const used = new Map<string, number>();
+  for (const g of gestures) {
+    if (g.kind === "button") {
+      t.click(`syzygy_${g.id}`, color);
+      continue;
+    }
+    if (g.kind === "number") {
+      choose(t, color, g.value);
+      continue;
+    }
+    const j = used.get(g.zone) ?? 0;
+    used.set(g.zone, j + 1);
+    const p = zonePoint(t, g.zone, j, perZone.get(g.zone)!);
+    const outcome = t.drop(color, g.note, p.x, p.z);
+    if (outcome !== "dropped") throw new Error(`drop of ${g.note} into ${g.zone} by ${color}: ${outcome}`);
   }
-  if (action.type === "discard" && action.goOut === true) click("goOut");
-  const note = noteOf(m, seat, action);
-  const outcome = t.drop(color, note);
-  if (outcome !== "dropped") throw new Error(`drop of ${note} by ${color}: ${outcome}`);
+}
+
+/** `color`'s value on the number picker, as last told to them alone (undefined when not told since the last look). */
+export function toldPick(t: FakeTts, color: string): number | undefined {
+  let value: number | undefined;
+  for (const x of t.messages()) {
+    const m = /^Your number: (\d+) /.exec(x.text);
+    if (m !== null && x.to === color) value = Number(m[1]);
+  }
+  return value;
+}
+
+/** Sets the HUD's shared number picker to `value` with − and + (each press tells the value), then presses Choose. */
+export function choose(t: FakeTts, color: string, value: number): void {
+  t.messages();
+  t.click(NUMBER_UP_FUNCTION, color);
+  let shown = toldPick(t, color)!;
+  for (let i = 0; i < 50 && shown !== value; i++) {
+    t.click(shown < value ? NUMBER_UP_FUNCTION : NUMBER_DOWN_FUNCTION, color);
+    shown = toldPick(t, color)!;
+  }
+  if (shown !== value) throw new Error(`the number picker does not reach ${value}`);
+  t.click(NUMBER_CHOOSE_FUNCTION, color);
+}
+
+/** The `j`th of `n` points spread across the middle of the save's scripting zone with data id `zone`. */
+function zonePoint(t: FakeTts, zone: string, j: number, n: number): { x: number; z: number } {
+  const z = (t.save.ObjectStates as { Memo?: string; Transform: Record<string, number> }[]).find((o) => o.Memo === zone);
+  if (z === undefined) throw new Error(`the save has no zone ${zone}`);
+  const { posX, posZ, rotY } = z.Transform;
+  const along = (j - (n - 1) / 2) * 0.7;
+  const a = (rotY * Math.PI) / 180;
+  return { x: posX + along * Math.cos(a), z: posZ - along * Math.sin(a) };
 }
 
 /** Drops `actions` (taken from another table's log) on `t`, in order, letting tricks be collected. */

@@ -12,6 +12,7 @@ import { SAVED_OBJECT_FIELDS } from "../../src/tts/areas";
 import { Mirror, play, useFakeTables } from "./driver";
 import { pressStart, savedSeed, tryFlip, tryReadTold } from "./secrets-driver";
 import { FakeTts } from "./fake-tts";
+import { longOr } from "../long";
 import { repoModel } from "./fixtures";
 
 const tables = new Map(GAME_IDS.map((id) => [id, useFakeTables(id)]));
@@ -76,11 +77,11 @@ describe("TTS table guards", () => {
       expect(tokens.length).toBe(repoModel(game).components.filter((c) => c.kind === "token").reduce((n, c) => n + c.count, 0));
       for (const o of tokens) {
         const image = o.CustomImage as { CustomToken?: { Stackable: boolean }; CustomTile?: { Stackable: boolean } };
-        expect({ note: o.GMNotes, stackable: (image.CustomToken ?? image.CustomTile)!.Stackable }).toEqual({ note: o.GMNotes, stackable: false });
+        expect({ note: o.Memo, stackable: (image.CustomToken ?? image.CustomTile)!.Stackable }).toEqual({ note: o.Memo, stackable: false });
       }
       const zones = objects.filter((o) => o.Name === "ScriptingTrigger");
       expect(zones.length).toBeGreaterThan(0);
-      for (const z of zones) for (const k of ["GUID", "Name", "Transform", "Nickname", "GMNotes", ...Object.keys(SAVED_OBJECT_FIELDS)]) expect(Object.keys(z)).toContain(k);
+      for (const z of zones) for (const k of ["GUID", "Name", "Transform", "Nickname", "GMNotes", "Memo", ...Object.keys(SAVED_OBJECT_FIELDS)]) expect(Object.keys(z)).toContain(k);
     });
 
     it(`${game}: a save taken while dealt cards are still spawning loads checked — hands match the engine or the loss is reported`, () => {
@@ -151,7 +152,7 @@ describe("loading a save whose dealt card is misplaced or missing", () => {
       expect(deckHands(t, m.colors)).toEqual(engineHands(m));
       const save = t.saveGame();
       const card = m.hand(players - 1)[0];
-      const saved = save.ObjectStates.find((o: { GMNotes?: string }) => o.GMNotes === card);
+      const saved = save.ObjectStates.find((o: { Memo?: string }) => o.Memo === card);
       saved.Transform = { ...saved.Transform, posX: LOOSE_SPOT.x, posY: 1.2, posZ: LOOSE_SPOT.z };
       const again = new FakeTts(save);
       try {
@@ -172,8 +173,9 @@ describe("loading a save whose dealt card is misplaced or missing", () => {
       const m = new Mirror(game, players, seed);
       const save = t.saveGame();
       const seat = players - 1;
-      const lost = m.hand(seat)[1];
-      save.ObjectStates = save.ObjectStates.filter((o: { GMNotes?: string }) => o.GMNotes !== lost);
+      // Its last card: a first hand may hold a single card.
+      const lost = m.hand(seat)[m.hand(seat).length - 1];
+      save.ObjectStates = save.ObjectStates.filter((o: { Memo?: string }) => o.Memo !== lost);
       const again = new FakeTts(save);
       try {
         again.advance(3);
@@ -194,46 +196,55 @@ describe("loading a save whose dealt card is misplaced or missing", () => {
 });
 
 describe("the last card of a shielded pile", () => {
-  // Regression (issue 23, found by the secrets test's random seed): TTS destroys a deck once its
-  // second-last card is taken and spawns the last one as a new object, interactable by default.
-  // The draw pile's last card lay face down and could be flipped or peeked at.
+  // TTS destroys a deck once its second-last card is taken and spawns the last one as a new object,
+  // interactable by default: a draw pile's last card lying face down could be flipped or peeked at.
+  // Every game is played until a face-down pile comes down to one card lying loose (at least one
+  // game's does: found by the secrets test's random seed).
   const seed = "dda801e06d25b502af41208c8de90b84";
-  it("eclipsed: stays shielded when the deck around it is gone, and after a load", () => {
-    const t = table("eclipsed");
-    const players = findGame("eclipsed")!.minPlayers;
-    expect(t.startSeeded(players, seed)).toBe("");
-    const m = new Mirror("eclipsed", players, seed);
-    const pileAt = (): { x: number; z: number } | undefined => {
-      const deck = t.snapshot().objects.find((o) => o.name === "Deck" && o.down && o.hand === "");
-      return deck === undefined ? undefined : { x: deck.x, z: deck.z };
-    };
-    let pile = pileAt();
-    expect(pile).toBeDefined();
-    let last: string | undefined;
-    while (!m.over() && last === undefined) {
-      play(t, m, 1);
-      const now = pileAt();
-      if (now !== undefined) pile = now;
-      else {
-        const at = pile!;
-        last = t.snapshot().objects.find((o) => o.name === "Card" && o.down && o.hand === "" && Math.abs(o.x - at.x) < 0.5 && Math.abs(o.z - at.z) < 0.5)?.note;
+  const reached: string[] = [];
+  // npm test: the first game (whose pile comes down to one card with this seed); test:long: all.
+  for (const game of longOr([...GAME_IDS], (_g, i) => i === 0)) {
+    it(`${game}: a face-down pile's last card stays shielded when the deck around it is gone, and after a load`, () => {
+      const t = table(game);
+      const players = findGame(game)!.minPlayers;
+      expect(t.startSeeded(players, seed)).toBe("");
+      const m = new Mirror(game, players, seed);
+      const pileAt = (): { x: number; z: number } | undefined => {
+        const deck = t.snapshot().objects.find((o) => o.name === "Deck" && o.down && o.hand === "");
+        return deck === undefined ? undefined : { x: deck.x, z: deck.z };
+      };
+      let pile = pileAt();
+      let last: string | undefined;
+      while (!m.over() && last === undefined && pile !== undefined) {
+        play(t, m, 1);
+        const now = pileAt();
+        if (now !== undefined) pile = now;
+        else {
+          const at = pile;
+          last = t.snapshot().objects.find((o) => o.name === "Card" && o.down && o.hand === "" && Math.abs(o.x - at.x) < 0.5 && Math.abs(o.z - at.z) < 0.5)?.note;
+          if (last === undefined) pile = undefined;
+        }
       }
-    }
-    expect(last, "the draw pile came down to one card").toBeDefined();
-    // A peek (TTS's default permissions allow it; the script cannot refuse it) is told to everyone,
-    // as at a shielded object only; a flip is refused.
-    const tries = (table: FakeTts): unknown => ({ peekTold: tryReadTold(table, "White", "peek", last!).told, flip: tryFlip(table, "White", last!) });
-    expect(tries(t)).toEqual({ peekTold: true, flip: "not interactable" });
-    expect(tryFlip(t, "White", last!)).not.toBe("flipped");
-    const again = new FakeTts(t.saveGame());
-    try {
-      again.advance(3);
-      expect(again.snapshot().objects.find((o) => o.note === last)?.down).toBe(true);
-      expect(tries(again)).toEqual({ peekTold: true, flip: "not interactable" });
-      expect(tryFlip(again, "White", last!)).not.toBe("flipped");
-      expect(again.errors()).toEqual([]);
-    } finally {
-      again.close();
-    }
+      if (last === undefined) return;
+      reached.push(game);
+      // A peek (TTS's default permissions allow it; the script cannot refuse it) is told to everyone,
+      // as at a shielded object only; a flip is refused.
+      const tries = (table: FakeTts): unknown => ({ peekTold: tryReadTold(table, "White", "peek", last!).told, flip: tryFlip(table, "White", last!) });
+      expect(tries(t)).toEqual({ peekTold: true, flip: "not interactable" });
+      expect(tryFlip(t, "White", last!)).not.toBe("flipped");
+      const again = new FakeTts(t.saveGame());
+      try {
+        again.advance(3);
+        expect(again.snapshot().objects.find((o) => o.note === last)?.down).toBe(true);
+        expect(tries(again)).toEqual({ peekTold: true, flip: "not interactable" });
+        expect(tryFlip(again, "White", last!)).not.toBe("flipped");
+        expect(again.errors()).toEqual([]);
+      } finally {
+        again.close();
+      }
+    });
+  }
+  it("some game's face-down pile came down to its last card above", () => {
+    expect(reached.length).toBeGreaterThan(0);
   });
 });

@@ -87,7 +87,8 @@ Input: {"game":"<game id>","players":3,"seed":"s","options":{},"dealer":0,
         "actions":[{"seat":0,"type":"<action>","card":"<card id>"}, ...]}
 (src/engine/<game>/examples/ holds replay files of each game.)
 deal/setAside/dealer are optional (they replace the first round's shuffle). Seats are 0-based.
-"commitment" (optional, a TTS table's log has it): the seed must hash to it, else exit 1.
+"commitment" (optional, a TTS table's log has it): the seed must hash to it, and the log may
+not state deal, dealer or setAside (its seed deals), else exit 1.
 Exit codes: 0 replayed; 1 bad input — invalid JSON, a wrong shape, a request or an action the
 engine refuses (stdout {"ok":false,"index":K,"rule":...}, K = -1 for the request); 2 a wrong
 command line (unknown flag, bad --view, a missing file).`,

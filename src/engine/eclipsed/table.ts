@@ -15,7 +15,8 @@ import { byteOrder, contains, stableSort } from "../core/util";
 import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, cardYaw, commitPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../../table/layout";
 import type { TableObject } from "../../table/host";
 import { meldZoneNote } from "../../table/zones";
-import { defaultTableRules, type ButtonResult, type CardAction, type Spot, type TableContext, type TableRules } from "../../table/adapter";
+import { cardDrop, defaultTableRules, type ButtonResult, type CardAction, type Gesture, type Spot, type TableContext, type TableRules } from "../../table/adapter";
+import type { BaseAction } from "../core/types";
 import { OVER, OWN, WAIT, type RefusalHint } from "../../table/hints";
 
 /** Where a player lays out a meld before declaring it: between the hand and the melds (layout.ts). */
@@ -254,5 +255,26 @@ export const table: TableRules = {
   laidOut: (ctx, seat) => laidOut(ctx, seat),
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
+  gestures: (_game, _state, seat, colors, action) => gestures(colors[seat], action),
 };
+
+/**
+ * The HUD buttons draw and go out; a meld's cards are laid out in the seat's meld stage, then
+ * declared; going out with a discard is Go out, then the discard; any other card is dropped.
+ */
+function gestures(color: string, action: BaseAction): Gesture[] {
+  const a = action as unknown as { type: string; from?: string; cards?: string[]; travelerHigh?: boolean; goOut?: boolean };
+  if (a.type === "draw") return [{ kind: "button", id: a.from === "discard" ? "drawDiscard" : "drawDeck" }];
+  if (a.type === "goOut") return [{ kind: "button", id: "goOut" }];
+  if (a.type === "meld") {
+    const out: Gesture[] = [];
+    for (const card of a.cards !== undefined ? a.cards : []) out.push({ kind: "drop", note: card, zone: meldZoneNote(color) });
+    out.push({ kind: "button", id: a.travelerHigh === true ? "meldHigh" : "meld" });
+    return out;
+  }
+  if (a.type !== "discard" || a.goOut !== true) return cardDrop(action);
+  const out: Gesture[] = [{ kind: "button", id: "goOut" }];
+  for (const g of cardDrop(action)) out.push(g);
+  return out;
+}
 

@@ -43,7 +43,7 @@ function notesWithPrefix(objects: { [note: string]: string }, prefix: string): s
   return stableSort(out, byteOrder);
 }
 
-/** The pieces' notes, sorted, for one save's objects (the glue's GMNotes index, made once a game). */
+/** The pieces' notes, sorted, for one save's objects (the glue's Memo index, made once a game). */
 interface Pieces {
   objects: { [note: string]: string };
   sheet: string[];

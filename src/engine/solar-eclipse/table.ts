@@ -9,7 +9,9 @@ import { byteOrder, stableSort } from "../core/util";
 import type { BaseEvent } from "../core/types";
 import type { State, View } from "./types";
 import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, cardYaw, placesFor, toWorld } from "../../table/layout";
-import { defaultTableRules, pieceMover, type PlayedCard, type TableContext, type TableRules } from "../../table/adapter";
+import { cardDrop, defaultTableRules, pieceMover, type Gesture, type PlayedCard, type TableContext, type TableRules } from "../../table/adapter";
+import { PLAY_ZONE_NOTE } from "../../table/zones";
+import type { BaseAction } from "../core/types";
 import { OVER, OWN, WAIT, type RefusalHint } from "../../table/hints";
 import { revealEvent, trickHold } from "../../table/tricks";
 
@@ -164,4 +166,18 @@ export const table: TableRules = {
   },
   arrange: (ctx) => arrange(ctx),
   announce: (e, colors) => announce(e, colors),
+  gestures: (game, state, seat, _colors, action) => gestures(game.view(state, seat) as View, seat, action),
+  // A bid may also be chosen on the HUD's number picker: the bid card of that many tricks follows.
+  numberLabel: "Bid (tricks)",
+  numberAction: (_game, state, _seat, value) => ((state as State).phase === "bid" ? ({ type: "bid", tricks: value } as unknown as BaseAction) : undefined),
 };
+
+/** A bid is made by dropping the bid card of that many tricks from one's own set (SE-2); a card by dropping it. */
+function gestures(view: View, seat: number, action: BaseAction): Gesture[] {
+  if (action.type !== "bid") return cardDrop(action);
+  const tricks = (action as unknown as { tricks: number }).tricks;
+  for (let i = 0; i < view.bidCards.length; i++) {
+    if (view.bidCards[i].tricks === tricks) return [{ kind: "drop", note: BID_PREFIX + (i + 1) + "-" + String.fromCharCode(97 + seat), zone: PLAY_ZONE_NOTE }];
+  }
+  return [];
+}
