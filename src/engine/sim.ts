@@ -16,7 +16,8 @@ import type { Hasher } from "./core/serialize";
 import type { BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
 import { roundScored } from "./core/events";
 import { byteOrder, stableSort } from "./core/util";
-import { findGame, GAME_IDS } from "./registry";
+import { GAME_IDS } from "./registry";
+import { findEngine } from "./templates";
 import type { AnyGame } from "./registry";
 
 /** One action of a replay: the acting seat plus the game's own action fields. */
@@ -127,7 +128,7 @@ interface Prepared {
 }
 
 function prepare(gameId: string, players: unknown, options: { [name: string]: unknown } | undefined): Prepared | Rejection {
-  const game = findGame(gameId);
+  const game = findEngine(gameId);
   if (game === undefined)
     return { rule: "SIM-game", message: "unknown or unregistered game " + shown(gameId) + " (games: " + GAME_IDS.join(", ") + ")" };
   if (!isInt(players) || (players as number) < game.minPlayers || (players as number) > game.maxPlayers)

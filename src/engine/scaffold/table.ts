@@ -1,0 +1,93 @@
+/**
+ * __NAME__ on the Tabletop Simulator table: the shared trick pieces (src/table/tricks.ts), one
+ * slot per seat; the turned-up card lies face up beside the deck (TPL-2); a bid is a HUD button
+ * ("Bid 0" … "Bid <maxHand>", TPL-3); the table announces bids, tricks, rounds and the winners.
+ */
+import type { BaseAction, BaseEvent } from "../core/types";
+import { bidLine, gameOverLine } from "../kit/announce";
+import { DISCARD_POINT } from "../../table/layout";
+import { defaultTableRules, type ButtonResult, type GameButton, type Spot, type TableRules } from "../../table/adapter";
+import { OVER, OWN, SIT, WAIT, type RefusalHint } from "../../table/hints";
+import { trickHold, viewTrick, viewWon } from "../../table/tricks";
+import { RULES } from "./data.gen";
+import type { State } from "./types";
+
+/** What a player is told instead of a refused move, by rule id (first match wins). */
+const HINTS: RefusalHint[] = [
+  { rule: "TPL-seat", starts: "", problem: "You are not seated in this game", fix: SIT },
+  { rule: "TPL-over", starts: "", problem: "The game is over", fix: OVER },
+  { rule: "TPL-phase", starts: "the players are bidding", problem: "The players are bidding", fix: "press a Bid button when it is your turn" },
+  { rule: "TPL-phase", starts: "", problem: "Every bid is made", fix: "play one card into the play area" },
+  { rule: "TPL-turn", starts: "", problem: "", fix: WAIT },
+  { rule: "TPL-hand", starts: "", problem: "That card is not in your hand", fix: OWN },
+  { rule: "TPL-3", starts: "", problem: "", fix: "bid no more tricks than the cards in your hand" },
+  { rule: "TPL-4", starts: "", problem: "", fix: "follow the led suit" },
+];
+
+const BID = "bid";
+
+/** One HUD button per bid a hand may make (TPL-3): "Bid 0" … "Bid <maxHand>". */
+function bidButtons(): GameButton[] {
+  const out: GameButton[] = [];
+  for (let n = 0; n <= RULES.maxHand; n++) out.push({ id: BID + n, label: "Bid " + n });
+  return out;
+}
+
+function button(id: string): ButtonResult {
+  if (id.substring(0, BID.length) === BID) {
+    const tricks = tonumberOf(id.substring(BID.length));
+    if (tricks !== undefined) {
+      const action: BaseAction & { tricks: number } = { type: "bid", tricks: tricks };
+      return { action: action };
+    }
+  }
+  return { rule: "table", message: "This game has no " + id + " button" };
+}
+
+/** The whole number a button id ends with ("3" → 3), or undefined. */
+function tonumberOf(text: string): number | undefined {
+  let n = 0;
+  if (text.length === 0) return undefined;
+  for (let i = 0; i < text.length; i++) {
+    const d = "0123456789".indexOf(text.substring(i, i + 1));
+    if (d < 0) return undefined;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** TPL-2: the turned-up card, face up beside the deck. */
+function spots(state: State): Spot[] {
+  if (state.turnUp === "") return [];
+  return [{ card: state.turnUp, x: DISCARD_POINT.x, z: DISCARD_POINT.z, yaw: 180, level: 0, down: false, locked: true }];
+}
+
+function announce(e: BaseEvent, colors: string[]): string {
+  const ev = e as unknown as { [k: string]: unknown };
+  if (e.type === "deal") return "Round " + (ev.round as number) + ": " + (ev.turnUp as string) + " is turned up; " + (ev.trump as string) + " are trump.";
+  if (e.type === "bid") return bidLine(ev.seat as number, ev.tricks as number, colors);
+  if (e.type === "trick") return colors[ev.winner as number] + " takes the trick.";
+  if (e.type === "round") {
+    const bids = ev.bids as number[];
+    const tricks = ev.tricks as number[];
+    const points = ev.points as number[];
+    const parts: string[] = [];
+    for (let s = 0; s < points.length; s++) parts.push(colors[s] + " bid " + bids[s] + ", took " + tricks[s] + " → " + points[s] + " pts");
+    return "Round " + (ev.round as number) + " scored (TPL-6): " + parts.join("; ") + ".";
+  }
+  if (e.type === "gameOver") return gameOverLine(ev.winners as number[], colors);
+  return "";
+}
+
+/** The defaults (src/table/adapter.ts), with what this game adds to the table. */
+export const table: TableRules = {
+  ...defaultTableRules,
+  hints: HINTS,
+  buttons: bidButtons(),
+  played: viewTrick,
+  won: viewWon,
+  hold: (events, colors) => trickHold(events, colors),
+  spots: (_game, state) => spots(state as State),
+  button: (_ctx, _seat, id) => button(id),
+  announce: (e, colors) => announce(e, colors),
+};
