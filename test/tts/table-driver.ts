@@ -16,6 +16,7 @@ import { refusalText } from "../../mods/tts/wording";
 import { FakeTts, type SaveJson } from "./fake-tts";
 import { repoModel, tempOut, writeFakeImages } from "./fixtures";
 import { findDefinition } from "../../src/games/index";
+import { canonical } from "../../src/engine/core/serialize";
 
 export interface CardAction extends BaseAction {
   card: string;
@@ -146,8 +147,22 @@ export class Mirror {
 }
 
 /**
+ * The game's HUD button whose press means `action` (e.g. a public bid's "Bid 2"), or undefined:
+ * asked of the game's own `button` for each button it declares.
+ */
+function buttonFor(m: Mirror, seat: number, action: CardAction): string | undefined {
+  const rules = findDefinition(m.game.id)!.table;
+  const ctx = { game: m.game, state: m.state, players: m.players, colors: m.colors, objects: {}, force: false, host: undefined as never };
+  for (const b of rules.buttons) {
+    const pressed = rules.button(ctx, seat, b.id);
+    if ("action" in pressed && canonical(pressed.action) === canonical(action)) return b.id;
+  }
+  return undefined;
+}
+
+/**
  * Does what a player does at the table for `action`: drop a card or bid card into the play zone,
- * or press a HUD button (Eclipsed: draw, lay out a meld and declare it, go out).
+ * or press a HUD button (Eclipsed: draw, lay out a meld and declare it, go out; a public bid).
  */
 export function perform(t: FakeTts, m: Mirror, seat: number, action: CardAction): void {
   const color = m.colors[seat];
@@ -164,6 +179,10 @@ export function perform(t: FakeTts, m: Mirror, seat: number, action: CardAction)
     return click(action.travelerHigh === true ? "meldHigh" : "meld");
   }
   if (action.type === "discard" && action.goOut === true) click("goOut");
+  if (typeof action.card !== "string") {
+    const id = buttonFor(m, seat, action);
+    if (id !== undefined) return click(id);
+  }
   const note = noteOf(m, seat, action);
   const outcome = t.drop(color, note);
   if (outcome !== "dropped") throw new Error(`drop of ${note} by ${color}: ${outcome}`);

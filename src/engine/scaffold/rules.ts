@@ -76,7 +76,8 @@ function copyState(s: State): State {
 
 /** TPL-3: bids in turn, aloud; after the last one the player after the dealer leads (TPL-4). */
 function applyBid(state: State, seat: Seat, action: Action): Result {
-  if (action.type !== "bid") return reject("TPL-phase", "the players are bidding: bid a number of tricks first");
+  // A card dropped while the players bid comes as a bid without a number (the table's dropAction).
+  if (action.type !== "bid" || typeof action.tricks !== "number") return reject("TPL-phase", "the players are bidding: bid a number of tricks first");
   if (seat !== state.turn) return reject("TPL-turn", "it is seat " + state.turn + "'s turn to bid");
   const problem = bidProblem(action.tricks, state.handSize, "TPL-3");
   if (problem !== undefined) return reject(problem.rule, shown(action.tricks) + " is no bid: " + problem.message);
