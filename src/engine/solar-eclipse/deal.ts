@@ -1,5 +1,6 @@
 /** Solar Eclipse set-up and dealing (SE-3, SE-4): the first dealer, each round's deal, config checks. */
 import { commitOpen } from "../core/commits";
+import { openSecretBids } from "../kit/bidding";
 import { rngFromSeed, rngInt, rngNext, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
 import type { GameConfig, Rejection } from "../core/types";
@@ -69,7 +70,7 @@ export function startRound(s: State, round: number, dealer: number, deal: Deal):
   s.hands = deal.hands;
   s.setAside = deal.setAside;
   s.phase = Phase.Bid;
-  s.bids = commitOpen(s.players, -1);
+  s.bids = openSecretBids(s.players);
   s.leader = dealer;
   s.turn = -1;
   s.tricksDone = 0;
@@ -162,7 +163,7 @@ export function setup(config: GameConfig<Options>, seed: string): State {
     turn: -1,
     hands: [],
     setAside: [],
-    bids: commitOpen(players, -1),
+    bids: openSecretBids(players),
     tricksDone: 0,
     leadSuit: "",
     firstCards: [],
