@@ -1,12 +1,12 @@
 /**
- * The template engine `syzygy new --engine` copies (src/engine/scaffold): each of its rules TPL-1
+ * The template engine `syzygy new --engine` copies (src/engine/_scaffold): each of its rules TPL-1
  * to TPL-6 (its index.ts header), as a scaffolded game has them under its own prefix. The
  * contract, parity and MoonSharp tests play it like any engine (src/engine/templates.ts).
  */
 import { describe, expect, it } from "vitest";
-import { engine, Phase, type Action, type Event, type State } from "../src/engine/scaffold/index";
-import { HANDS } from "../src/engine/scaffold/deal";
-import { DECK, RULES } from "../src/engine/scaffold/data.gen";
+import { engine, Phase, type Action, type Event, type State } from "../src/engine/_scaffold/index";
+import { HANDS } from "../src/engine/_scaffold/deal";
+import { DECK, RULES } from "../src/engine/_scaffold/data.gen";
 import { NO_BID } from "../src/engine/kit/bidding";
 
 /** The card of `suit` ("hearts") and `rank` (1 ace … 13 king). */

@@ -1,6 +1,6 @@
 /**
  * `syzygy new <id> --engine` writes a rules engine beside the data: a copy of the template engine
- * src/engine/scaffold/ (which the contract, parity and MoonSharp tests play like any engine:
+ * src/engine/_scaffold/ (which the contract, parity and MoonSharp tests play like any engine:
  * src/engine/templates.ts) with every placeholder filled, the deck's suit and rank as the
  * engine's fields (no cardFields), and a first data.gen.ts equal to the deck and rules it writes.
  * That the copy builds, simulates in Node, Lua and MoonSharp and passes the whole suite is

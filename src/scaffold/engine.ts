@@ -1,6 +1,6 @@
 /**
  * `syzygy new <id> --engine`: the poker-deck game of ./poker.ts plus a rules engine for it — a
- * copy of the template engine src/engine/scaffold/ (an Oh Hell-shaped trick game that the tests
+ * copy of the template engine src/engine/_scaffold/ (an Oh Hell-shaped trick game that the tests
  * compile, type-check, lint and play like any engine) in src/engine/<id>/ with the id, name and
  * rule prefix filled in, its tables in data/<id>/rules.yaml and a reference sheet. The deck's suit
  * and rank become the engine's fields (its schema.ts), so game.yaml has no cardFields and
@@ -15,7 +15,7 @@ import { PACKAGE_ROOT } from "../package-root";
 import { SyzygyError } from "../errors";
 
 /** The template engine's folder: a working game whose id, name and rule prefix are placeholders. */
-export const TEMPLATE_DIR = path.join(PACKAGE_ROOT, "src", "engine", "scaffold");
+export const TEMPLATE_DIR = path.join(PACKAGE_ROOT, "src", "engine", "_scaffold");
 
 /**
  * The placeholders the template's strings and comments hold: its id, its display name, and the
