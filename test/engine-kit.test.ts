@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { allBid, bidChoices, bidProblem, exactBidBonus, NO_BID, openPublicBids, openSecretBids, placePublicBid, secretBidders, secretBidsDone } from "../src/engine/kit/bidding";
 import { afterDealer, leaders, nextDealer, topTotal, upAndDown } from "../src/engine/kit/rounds";
-import { bidLine, gameOverLine, seatNames } from "../src/engine/kit/announce";
+import { bidLine, bidRoundLine, gameOverLine, seatNames } from "../src/engine/kit/announce";
 import { commitSet } from "../src/engine/core/commits";
 
 describe("bidding", () => {
@@ -76,5 +76,6 @@ describe("announcements", () => {
     expect(gameOverLine([1, 2], colors)).toBe("Game over — winner: Red, Blue.");
     expect(bidLine(0, 1, colors)).toBe("White bids 1 trick.");
     expect(bidLine(1, 0, colors)).toBe("Red bids 0 tricks.");
+    expect(bidRoundLine(2, "X-9", [1, 0], [1, 2], [11, 2], colors)).toBe("Round 2 scored (X-9): White bid 1, took 1 → 11 pts; Red bid 0, took 2 → 2 pts.");
   });
 });

@@ -4,7 +4,7 @@
  * ("Bid 0" … "Bid <maxHand>", TPL-3); the table announces bids, tricks, rounds and the winners.
  */
 import type { BaseAction, BaseEvent } from "../core/types";
-import { bidLine, gameOverLine } from "../kit/announce";
+import { bidLine, bidRoundLine, gameOverLine } from "../kit/announce";
 import { DISCARD_POINT } from "../../table/layout";
 import { defaultTableRules, type ButtonResult, type GameButton, type Spot, type TableRules } from "../../table/adapter";
 import { OVER, OWN, SIT, WAIT, type RefusalHint } from "../../table/hints";
@@ -67,14 +67,7 @@ function announce(e: BaseEvent, colors: string[]): string {
   if (e.type === "deal") return "Round " + (ev.round as number) + ": " + (ev.turnUp as string) + " is turned up; " + (ev.trump as string) + " are trump.";
   if (e.type === "bid") return bidLine(ev.seat as number, ev.tricks as number, colors);
   if (e.type === "trick") return colors[ev.winner as number] + " takes the trick.";
-  if (e.type === "round") {
-    const bids = ev.bids as number[];
-    const tricks = ev.tricks as number[];
-    const points = ev.points as number[];
-    const parts: string[] = [];
-    for (let s = 0; s < points.length; s++) parts.push(colors[s] + " bid " + bids[s] + ", took " + tricks[s] + " → " + points[s] + " pts");
-    return "Round " + (ev.round as number) + " scored (TPL-6): " + parts.join("; ") + ".";
-  }
+  if (e.type === "round") return bidRoundLine(ev.round as number, "TPL-6", ev.bids as number[], ev.tricks as number[], ev.points as number[], colors);
   if (e.type === "gameOver") return gameOverLine(ev.winners as number[], colors);
   return "";
 }

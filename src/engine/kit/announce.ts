@@ -15,6 +15,16 @@ export function gameOverLine(winners: readonly number[], colors: readonly string
   return "Game over — winner: " + seatNames(winners, colors) + ".";
 }
 
+/**
+ * A round of bids scored, citing the scoring rule: "Round 2 scored (SE-10): White bid 1, took 1 →
+ * 3 pts; Red bid 0, took 2 → 0 pts."
+ */
+export function bidRoundLine(round: number, rule: string, bids: readonly number[], tricks: readonly number[], points: readonly number[], colors: readonly string[]): string {
+  const parts: string[] = [];
+  for (let s = 0; s < points.length; s++) parts.push(colors[s] + " bid " + bids[s] + ", took " + tricks[s] + " → " + points[s] + " pts");
+  return "Round " + round + " scored (" + rule + "): " + parts.join("; ") + ".";
+}
+
 /** A public bid: "Red bids 2 tricks." */
 export function bidLine(seat: number, tricks: number, colors: readonly string[]): string {
   return colors[seat] + " bids " + tricks + (tricks === 1 ? " trick." : " tricks.");
