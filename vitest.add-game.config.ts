@@ -12,6 +12,5 @@ export default defineConfig({
     hookTimeout: 600_000,
     pool: "forks",
     maxWorkers: 1,
-    setupFiles: ["test/setup/no-standby.ts"],
   },
 });

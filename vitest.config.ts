@@ -15,14 +15,13 @@ export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "t
  * `npm run test:long` (vitest.long.config.ts; CI runs it) — end to end through processes and a
  * browser, builds killed and failed on purpose, bots at every player count, installing into a TTS
  * folder, update packs, scaffolding, two games' TTS table rules (MoonSharp runs them too), the
- * simulate statistics in Lua, the hostile-input classes, builds on a standby process, what each command's process loads and which modules it defers, the page faults resvg's memory setting spares, the printed content and pieces read back from the PDFs, the
+ * simulate statistics in Lua, the hostile-input classes, what each command's process loads and which modules it defers, the page faults resvg's memory setting spares, the printed content and pieces read back from the PDFs, the
  * print-on-demand exports, the direct PDF art against svg-to-pdfkit for every face, and the
  * property tests `npm run fuzz` also runs at length. Each capability keeps a quicker check in
  * npm test. Files using `LONG` (test/long.ts) run a
  * quick subset here and their whole matrix there (SCALED).
  */
 export const LONG_FILES = [
-  "test/standby.test.ts",
   "test/cli-build-imports.test.ts",
   "test/watch-gallery.test.ts",
   "test/output-safety.test.ts",
@@ -32,6 +31,8 @@ export const LONG_FILES = [
   "test/tts/install.test.ts",
   "test/update-pack.test.ts",
   "test/scaffold.test.ts",
+  "test/multi-deck.test.ts",
+  "test/stale-output.test.ts",
   "test/print-ink.test.ts",
   "test/render-pdf-shared-fonts.test.ts",
   "test/model/build-property.test.ts",
@@ -53,6 +54,7 @@ export const LONG_FILES = [
   "test/cli-commands.test.ts",
   "test/defer-require.test.ts",
   "test/raster-memory.test.ts",
+  "test/strangers-links.test.ts",
 ];
 /**
  * test:long runs these after the rest, alone: a headless browser driving a watch process timed
@@ -80,7 +82,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
-    setupFiles: ["test/setup/no-standby.ts", "test/setup/fixed-seeds.ts", "test/setup/track-temp-dirs.ts"],
+    setupFiles: ["test/setup/fixed-seeds.ts", "test/setup/track-temp-dirs.ts"],
     globalSetup: ["test/setup/temp-dirs.ts"],
     // vitest leaves a core free by default; on CI's 2 cores the suite is CPU-bound, so use both.
     maxWorkers: 2,

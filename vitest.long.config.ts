@@ -14,7 +14,7 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 300_000,
     pool: "forks",
-    setupFiles: ["test/setup/no-standby.ts", "test/setup/fixed-seeds.ts", "test/setup/track-temp-dirs.ts"],
+    setupFiles: ["test/setup/fixed-seeds.ts", "test/setup/track-temp-dirs.ts"],
     globalSetup: ["test/setup/temp-dirs.ts"],
     maxWorkers: 2,
     projects: [

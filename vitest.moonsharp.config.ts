@@ -15,7 +15,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     isolate: false,
-    setupFiles: ["test/setup/no-standby.ts", "test/setup/track-temp-dirs.ts"],
+    setupFiles: ["test/setup/track-temp-dirs.ts"],
     globalSetup: ["test/setup/temp-dirs.ts"],
   },
 });

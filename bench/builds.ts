@@ -5,8 +5,7 @@
  *   `--no-tts`, alternating, medians — the ratio, CPU and peak RSS (target ≤ 1.3× and ≤ 400 MB);
  * - a peer-shaped job: the 52-card poker deck `syzygy new` scaffolds, 300 dpi PNGs and an A4 PDF
  *   (what decksmith and cartuli were timed on): cold PNG + PDF, PDF only, a one-card edit, no-op,
- *   each a process that builds itself; and the edit as a user's second build runs it, on the
- *   standby the first one left (docs/standby.md), with the standby's memory while it waits;
+ *   each a fresh process, and the edit's floor (node + the libraries the edit loads);
  * - scaling: the same deck grown to 52, 520 and 2000 cards (every face different; 2000 as two
  *   games of 1000, a component's limit), a cold `syzygy build` (PNGs, A4 PDF, TTS saves) each:
  *   time, CPU and peak RSS per card.
@@ -17,23 +16,16 @@
  * BENCH_SCALE_CARDS=52,520,2000 (empty: none), rounds with BENCH_BUILD_RUNS (default 3).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { median, runOnce, type Run } from "./startup";
 import { grownDeck } from "../test/grown-deck";
-import { parseStandbyFile } from "../src/cli/standby/place";
 
 const REPO = join(import.meta.dirname, "..");
 const CLI = ["node", join(REPO, "bin/syzygy.js")];
 const DECK_ID = "bench-poker";
-// Every figure but the standby's is a process that runs its build itself (its time, CPU and memory).
-process.env.SYZYGY_STANDBY = "0";
-/** A command run as a user's shell runs it: a standby may take it (and one is left after it). */
-const WITH_STANDBY = ["env", "-u", "SYZYGY_STANDBY", "SYZYGY_STANDBY_IDLE_SECONDS=120"];
-const STANDBY_DIR = join(tmpdir(), `syzygy-standby-${process.getuid?.() ?? 0}`);
-const STANDBY_SERVER = join(REPO, "dist/cli/standby/server.js");
 
 export interface BuildFigure {
   what: string;
@@ -47,7 +39,7 @@ export interface BuildsBench {
   /** Both builds rasterise in the same raster process (src/render/raster-memory.ts), so the ratio is the saves' own cost. */
   tts: { load: number[]; withTts: BuildFigure; noTts: BuildFigure; wallRatio: number; cpuRatio: number | undefined };
   /** `noopFromStamp`: per round, whether the no-op after the edit was answered from its stamp (src/pipeline/noop-stamp.ts). */
-  peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[]; floor?: BuildFigure; standby?: { edit: BuildFigure; idleRssMb: number } };
+  peer: { load: number[]; figures: BuildFigure[]; noopFromStamp?: boolean[]; floor?: BuildFigure };
   scaling: { load: number[]; rows: (BuildFigure & { cards: number })[] };
 }
 
@@ -149,49 +141,6 @@ function editFloor(): Run {
   return runOnce(["node", "--input-type=module", "-e", script], REPO);
 }
 
-/** This clone's standbys, waiting (a socket) or loading: pid → kind. */
-function standbys(): Map<number, string> {
-  const found = new Map<number, string>();
-  for (const name of existsSync(STANDBY_DIR) ? readdirSync(STANDBY_DIR) : []) {
-    const file = parseStandbyFile(name);
-    if (file !== undefined && readProc(`/proc/${file.pid}/cmdline`).includes(STANDBY_SERVER)) found.set(file.pid, file.kind);
-  }
-  return found;
-}
-
-function readProc(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-/** Waits (up to a minute) until a standby of this clone listens, as a user's next edit would find it; its RSS in MB. */
-function waitForStandby(): number {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    for (const [pid, kind] of standbys()) {
-      if (kind === "sock") return Number(/VmRSS:\s+(\d+)/.exec(readProc(`/proc/${pid}/status`))?.[1] ?? 0) / 1024;
-    }
-    execFileSync("sleep", ["0.2"]);
-  }
-  throw new Error("no standby started within a minute (docs/standby.md)");
-}
-
-/** Stops this clone's standbys, also one its last build is just starting (found by its command line). */
-function stopStandbys(): void {
-  execFileSync("sleep", ["0.5"]);
-  const running = readdirSync("/proc").filter((d) => /^\d+$/.test(d) && readProc(`/proc/${d}/cmdline`).includes(STANDBY_SERVER));
-  for (const pid of new Set([...standbys().keys(), ...running.map(Number)])) {
-    try {
-      process.kill(pid);
-    } catch {
-      // gone already
-    }
-  }
-}
-
 /** The peer-shaped job: a scaffolded 52-card deck at 300 dpi with an A4 PDF, each a fresh process. */
 export function peerJob(runs: number): BuildsBench["peer"] {
   const before = load();
@@ -202,8 +151,6 @@ export function peerJob(runs: number): BuildsBench["peer"] {
   const edits: Run[] = [];
   const noops: Run[] = [];
   const floors: Run[] = [];
-  const standbyEdits: Run[] = [];
-  const standbyRss: number[] = [];
   const fromStamp: boolean[] = [];
   const deckFile = join(data, DECK_ID, "deck.yaml");
   const original = readFileSync(deckFile, "utf8");
@@ -221,14 +168,6 @@ export function peerJob(runs: number): BuildsBench["peer"] {
         const stampTime = statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs;
         noops.push(runOnce(args(out), root));
         fromStamp.push(stampTime !== undefined && statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs === stampTime);
-        // The same edit as a user's second build runs it: the first build leaves a standby, the
-        // user edits (by then it waits), the next build runs on it.
-        stopStandbys();
-        runOnce([...WITH_STANDBY, ...args(out)], root);
-        standbyRss.push(waitForStandby());
-        writeFileSync(deckFile, original.replace(/(\n {2}- id: [^\n]+\n(?: {4}[^\n]*\n)*?)( {4}index:)/, `$1    text: "Edited on a standby ${i + 1}"\n$2`));
-        standbyEdits.push(runOnce([...WITH_STANDBY, ...args(out)], root));
-        stopStandbys();
       } finally {
         writeFileSync(deckFile, original);
         rmSync(out, { recursive: true, force: true });
@@ -241,7 +180,6 @@ export function peerJob(runs: number): BuildsBench["peer"] {
       }
     }
   } finally {
-    stopStandbys();
     rmSync(root, { recursive: true, force: true });
   }
   return {
@@ -254,8 +192,6 @@ export function peerJob(runs: number): BuildsBench["peer"] {
     ],
     noopFromStamp: fromStamp,
     floor: figure("start-up floor: node + the edit's libraries", floors),
-    // CPU and RSS of the caller only: the build's own are the standby's (its RSS while waiting is reported).
-    standby: { edit: { ...figure("one-card edit on the standby the last build left", standbyEdits), cpuMs: undefined, peakRssMb: undefined }, idleRssMb: Math.round(Math.max(...standbyRss)) },
   };
 }
 
@@ -311,11 +247,6 @@ export function formatBuildsBench(b: BuildsBench): string {
     const stamp = i === 3 && b.peer.noopFromStamp !== undefined ? `   answered from its stamp: ${b.peer.noopFromStamp.every(Boolean) ? "yes" : `NO (${b.peer.noopFromStamp.filter((x) => !x).length} of ${b.peer.noopFromStamp.length} rounds ran the full build)`}` : "";
     lines.push(`  ${f.what.padEnd(46)} ${secs(f.wallMs)}${cpuRss(f)}${verdict}${stamp}`);
   });
-  const standby = b.peer.standby;
-  if (standby !== undefined) {
-    const target = PEER.editMs * PEER.editShare;
-    lines.push(`  ${standby.edit.what.padEnd(46)} ${secs(standby.edit.wallMs)} (the standby waited with ${standby.idleRssMb} MB RSS)   target ≤ ${secs(target)} (${PEER.editShare}× decksmith): ${standby.edit.wallMs <= target ? "ok" : "MISSED"}`);
-  }
   const floor = b.peer.floor;
   const edit = b.peer.figures[2];
   if (floor !== undefined && edit !== undefined) {

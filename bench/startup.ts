@@ -15,10 +15,6 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync }
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 
-// Each command's start-up as its own process: no standby takes a build here (docs/standby.md;
-// bench/builds.ts times the edit on one).
-process.env.SYZYGY_STANDBY = "0";
-
 const REPO = join(import.meta.dirname, "..");
 const TIME = "/usr/bin/time";
 const TREE_USAGE = join(import.meta.dirname, "tree-usage.mjs");

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // The `syzygy` command: the compiled CLI in dist/. In a clone (the sources beside it), dist/ is
 // compiled first whenever a source is newer, so `npx syzygy` never runs stale code; an installed
-// package has no sources and starts dist/cli.js directly. A `syzygy build` goes to a waiting
-// standby process when there is one (dist/cli/standby/, docs/standby.md), which has the build's
-// modules loaded already; else this process runs it.
+// package has no sources and starts dist/cli.js directly. The command runs in this process and
+// starts nothing that outlives it (`syzygy watch` is the warm path).
 import { existsSync } from "node:fs";
 
 const compiler = new URL("../scripts/dist.mjs", import.meta.url);
@@ -16,13 +15,5 @@ if (existsSync(compiler)) {
     process.exit(1);
   }
 }
-const argv = process.argv.slice(2);
-const standby = argv[0] === "build" && process.env.SYZYGY_STANDBY !== "0" ? await import("../dist/cli/standby/client.js") : undefined;
-const served = await standby?.runOnStandby(argv);
-if (served !== undefined) process.exitCode = served;
-else {
-  const { runCli } = await import("../dist/cli.js");
-  await runCli();
-  // The next `syzygy build` finds the build's modules loaded and compiled.
-  standby?.startStandby(argv);
-}
+const { runCli } = await import("../dist/cli.js");
+await runCli();

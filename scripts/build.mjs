@@ -7,8 +7,9 @@
  *      data/schema/), when a data file or the model's or an engine's source is newer than the last
  *      run — and dist/ again if that changed a data.gen.ts;
  *   3. the Lua bundles, when older than their sources: out/lua/syzygy-engine.lua (what the
- *      clone runs) and the TTS script of each game (cached in the OS temp folder), and their copies in dist/lua/,
- *      which the installed package runs;
+ *      clone runs) and its copy in dist/lua/, which the installed package runs; and the TTS
+ *      script of each game, dist/lua/syzygy-tts-<game>.lua, when the hash of its sources on its
+ *      first line is not the sources' (src/tts/script.ts);
  *   4. `syzygy build` with the flags given, in this process (or, after a compile, a fresh one).
  * `--package` (npm's prepack) stops after step 3: what `npm pack` puts in the package.
  */

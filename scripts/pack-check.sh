@@ -8,13 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/syzygy-pack-XXXXXX")
-# The installed CLI's standbys (docs/standby.md) live in the check's own temp folder, and go with it.
-trap 'pkill -f "$WORK/user/node_modules/syzygy/dist/cli/standby/server.js" || true; rm -rf "$WORK"' EXIT
+trap 'rm -rf "$WORK"' EXIT
 fail() { echo "pack check: $*" >&2; exit 1; }
 
 npm pack --pack-destination "$WORK" --json > "$WORK/pack.json"
 TGZ=$(node -e 'const [p] = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(p.filename); console.error(`pack check: ${p.filename}: ${p.entryCount} files, ${(p.size / 1024).toFixed(0)} KB packed, ${(p.unpackedSize / 1024).toFixed(0)} KB unpacked`);' "$WORK/pack.json")
-for f in dist/cli.js dist/lua/syzygy-engine.lua dist/lua/syzygy-tts-solar-eclipse.lua dist/lua/syzygy-tts-eclipsed.lua dist/lua/syzygy-tts-lunar-trick.lua dist/render/raster-process.mjs bin/syzygy.js templates/partials data/lunar-trick/game.yaml; do
+for f in dist/cli.js dist/lua/syzygy-engine.lua dist/lua/syzygy-tts-solar-eclipse.lua dist/lua/syzygy-tts-eclipsed.lua dist/lua/syzygy-tts-lunar-trick.lua dist/render/raster-process.mjs bin/syzygy.js templates/partials templates/shared data/lunar-trick/game.yaml; do
   node -e 'const [p] = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(p.files.some((f) => f.path === process.argv[2] || f.path.startsWith(process.argv[2] + "/")) ? 0 : 1)' "$WORK/pack.json" "$f" || fail "the package lacks $f"
 done
 
@@ -28,7 +27,7 @@ syzygy() { npx --no -- syzygy "$@"; }
 [ "$(syzygy --version)" = "$(node -p 'require(process.argv[1]).version' "$ROOT/package.json")" ] || fail "--version is not package.json's version"
 syzygy --help | grep -q "^  build \[options\] \[game\.\.\.\]" || fail "--help does not list build"
 
-copy_shipped_game() { mkdir -p data templates && cp -R "$ROOT/data/$1" data/ && cp -R "$ROOT/templates/$1" "$ROOT/templates/partials" templates/; }
+copy_shipped_game() { mkdir -p data templates && cp -R "$ROOT/data/$1" data/ && cp -R "$ROOT/templates/$1" "$ROOT/templates/partials" "$ROOT/templates/shared" templates/; }
 syzygy new demo > new.log             # a game without an engine, as a designer starts one
 copy_shipped_game lunar-trick         # and a shipped game with its engine (the prebuilt TTS script)
 GAMES="demo lunar-trick"
@@ -42,7 +41,7 @@ cmp -s replay-lua.json replay-node.json || fail "--runtime lua and node replay d
 
 # The same games built by the clone's CLI: the same PNG and PDF bytes, and the same TTS saves but
 # for their date and folder (the package's script is its prebuilt one).
-SYZYGY_STANDBY=0 node "$ROOT/bin/syzygy.js" build --data data --templates templates --out "$WORK/clone-out" > clone-build.log 2>&1 || { cat clone-build.log; fail "the clone's build failed"; }
+node "$ROOT/bin/syzygy.js" build --data data --templates templates --out "$WORK/clone-out" > clone-build.log 2>&1 || { cat clone-build.log; fail "the clone's build failed"; }
 save() { node -e 'const [file, out] = process.argv.slice(1); const s = JSON.parse(require("fs").readFileSync(file, "utf8")); delete s.Date; delete s.EpochTime; console.log(JSON.stringify(s).split(require("url").pathToFileURL(out).href).join("OUT"))' "$1/$2/tts/$2.json" "$1"; }
 files=0
 for game in $GAMES; do
@@ -52,12 +51,6 @@ for game in $GAMES; do
   [ -f "$WORK/clone-out/$game/tts/$game.json" ] && [ "$(save "$PWD/out" "$game")" = "$(save "$WORK/clone-out" "$game")" ] || fail "$game: the installed CLI's TTS save differs from the clone's"
   files=$((files + $(wc -l < "installed-$game.sha")))
 done
-# The installed CLI's next build runs on the standby its first build left: the same files again.
-for _ in $(seq 1 150); do compgen -G "$TMPDIR/syzygy-standby-$(id -u)/*.sock" > /dev/null && break; sleep 0.2; done
-SYZYGY_STANDBY=verbose npx --no -- syzygy build --out out-standby > standby.log 2>&1 || { cat standby.log; fail "the build on the standby failed"; }
-grep -q "^syzygy: this build ran on standby process" standby.log || { cat standby.log; fail "the installed CLI's second build did not run on the standby its first build left"; }
-for game in $GAMES; do
-  (cd "out-standby/$game" && find cards print -type f | sort | xargs sha256sum) | cmp -s - "installed-$game.sha" || fail "$game: the build on the standby wrote other PNGs/PDFs"
-  [ "$(save "$PWD/out-standby" "$game")" = "$(save "$PWD/out" "$game")" ] || fail "$game: the build on the standby wrote another TTS save"
-done
-echo "pack check: ok ($GAMES: $files PNG/PDF files and the TTS saves as the clone builds them, and as a build on the installed CLI's standby does; Lua replay = Node replay)"
+# Every command ends with its process: nothing the installed CLI started is left running.
+if pgrep -f "$WORK/user/node_modules/syzygy/" > /dev/null; then pgrep -af "$WORK/user/node_modules/syzygy/"; fail "the installed CLI left processes running"; fi
+echo "pack check: ok ($GAMES: $files PNG/PDF files and the TTS saves as the clone builds them; Lua replay = Node replay; no process left running)"

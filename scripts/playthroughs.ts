@@ -29,7 +29,7 @@ import { mergeOptions, randomSeat, type Policy, type ReplayAction, type ReplayRe
 /** The repository (transcript paths are relative to it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Where a game's transcripts live: its own folder, so a new game brings its own (README "Adding a game"). */
+/** Where a game's transcripts live: its own folder, so a new game brings its own (docs/engines.md "Adding a game"). */
 export function playthroughDir(game: string): string {
   return `src/engine/${game}/playthroughs`;
 }

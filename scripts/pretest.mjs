@@ -2,7 +2,7 @@
 /**
  * What `npm test` needs before vitest starts, as side-by-side processes: the type check (tsc,
  * incremental), the engines' Lua bundle, the compiled CLI (dist/, which the CLI tests run as a
- * user does) and each game's TTS script (cached by source hash in the OS temp folder). In a fresh
+ * user does) and each game's TTS script (dist/lua, stamped with its sources' hash). In a fresh
  * clone each is a compile of its own — tsc alone uses one core for ~20 s — so running them one
  * after another left a core idle for half a minute and put two compiles inside the tests' time.
  * Once built, each is a quick up-to-date check. Every step's output is shown only if it fails.

@@ -1,7 +1,7 @@
 /**
  * Modules fontkit and pdfkit require at load for work syzygy never asks of them, left unloaded
  * until first used: require's cache gets a stand-in that loads the real module on its first call
- * or property read. Each costs every process that writes a PDF (docs/benchmarks.md, session 10):
+ * or property read. Each would cost every process that writes a PDF (docs/benchmarks.md):
  *   - fontkit's Brotli decoder and its 120 KB dictionary (~50 ms, ~1 000 page faults), for WOFF2
  *     fonts, which syzygy refuses before fontkit reads a font (src/model/fonts.ts);
  *   - pdfkit's AES tables (~15 ms to compute), for encrypted PDFs, which syzygy never writes.

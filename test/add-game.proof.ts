@@ -1,5 +1,5 @@
 /**
- * Adding a game is one folder and one line (README "Adding a game", step by step): in a copy of
+ * Adding a game is one folder and one line (docs/engines.md "Adding a game", step by step): in a copy of
  * the project (the files git knows, node_modules shared entry by entry), `syzygy new <id>
  * --engine` and `syzygy new <id>` scaffold a game with a rules engine and one without, the engine
  * game gets its one line in src/games/list.ts, `npm run gen`, `make-playthroughs <id>` and
@@ -86,7 +86,7 @@ describe("adding a game: one folder and one line", () => {
     git(copy, "add", "-A");
     git(copy, "commit", "-qm", "the project as it was");
 
-    // README "Adding a game", as written there.
+    // docs/engines.md "Adding a game", as written there.
     sh("node", ["bin/syzygy.js", "new", ENGINE_GAME, "--engine"]);
     sh("node", ["bin/syzygy.js", "new", PLAIN_GAME]);
     const list = path.join(copy, "src/games/list.ts");

@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { importsOf } from "./cli-imports";
 
 describe("what a build loads", () => {
-  // Session 10: pdfkit, fontkit and sharp load through their CommonJS builds (~0.1 s and ~0.07 s
-  // less than their ES module builds), without what syzygy never asks of them: fontkit's Brotli
+  // pdfkit, fontkit and sharp load through their CommonJS builds (~0.1 s and ~0.07 s less than
+  // their ES module builds), without what syzygy never asks of them: fontkit's Brotli
   // decoder (WOFF2 fonts, refused) and pdfkit's AES tables (encrypted PDFs) — src/defer-require.ts.
   it("build --no-tts <game>: pdfkit, fontkit and sharp as CommonJS, without the Brotli decoder or the AES tables", () => {
     const out = mkdtempSync(join(tmpdir(), "syzygy-imports-out-"));

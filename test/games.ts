@@ -2,7 +2,7 @@
  * What the test suite knows about games, derived: the games of the shipped data/ (with code or
  * without) and the games with an engine (src/games/list.ts). A test that runs "every game" reads
  * these, never a list of its own, so a new game's folder and its one line in GAMES are all the
- * suite needs to run it (README "Adding a game"; test/add-game.proof.ts proves it).
+ * suite needs to run it (docs/engines.md "Adding a game"; test/add-game.proof.ts proves it).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -278,10 +278,10 @@ describe("export-csv: formulas are written as text, and read back as they were",
 
 
 
-describe("README", () => {
+describe("docs/limits.md and the README's exit codes", () => {
   it("Input limits lists the limits these tests check, as src/model/limits.ts has them", () => {
-    const readme = readFileSync(join(__dirname, "../README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("### Input limits"), readme.indexOf("<!-- section:build -->"));
+    const limits = readFileSync(join(__dirname, "../docs/limits.md"), "utf8");
+    const section = limits.slice(limits.indexOf("## Input limits"));
     const spaced = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
     for (const row of [
       `| a picture (card art, \`<image>\` in a template or an SVG) | ${L.MAX_IMAGE_BYTES / 1048576} MiB; PNG or JPEG at most ${L.MAX_IMAGE_PX} px a side`,
@@ -289,8 +289,10 @@ describe("README", () => {
       `| ${spaced(L.MAX_SVG_ELEMENTS)} elements once every \`<use>\` is expanded; ${L.MAX_SVG_DEPTH} levels of nesting; ${L.MAX_SVG_CHARS / 1048576} Mi characters |`,
       `(\`pips\`, \`players\`, \`around\`, \`across\`) | ${L.MAX_REPEAT} |`,
       `| a spreadsheet deck | ${spaced(L.MAX_SHEET_ROWS)} rows and ${spaced(L.MAX_SHEET_CELLS)} cells; an \`.xlsx\` unpacks to at most ${L.MAX_XLSX_INFLATED_BYTES / 1048576} MiB`,
+      `whatever its zip says); ${L.MAX_DECK_SHEETS} sheets (decks) per game |`,
     ]) expect(section).toContain(row);
-    const rule = readme.slice(readme.indexOf("### Exit codes"), readme.indexOf("### Tests"));
+    const readme = readFileSync(join(__dirname, "../README.md"), "utf8");
+    const rule = readme.slice(readme.indexOf("### Exit codes"), readme.indexOf("## Layout"));
     expect(rule).toMatch(/--port 0x1F90/);
     expect(rule).toMatch(/does not exist or is a folder where a file goes/);
   });

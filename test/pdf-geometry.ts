@@ -28,6 +28,8 @@ export interface PageGeometry {
   /** Closed stroked paths outside any clip: token cut outlines. */
   outlines: Box[];
   text: string;
+  /** Each text run drawn, with its glyph box. */
+  runs: { text: string; box: Box }[];
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -148,6 +150,7 @@ export async function pageGeometry(bytes: Uint8Array): Promise<PageGeometry[]> {
       marks: [],
       outlines: [],
       text: "",
+      runs: [],
     };
     const ops = await page.getOperatorList();
     const stack: State[] = [];
@@ -208,7 +211,9 @@ export async function pageGeometry(bytes: Uint8Array): Promise<PageGeometry[]> {
         texts.push(str);
         // Glyph box from descender to ascender, in text space scaled by the font size.
         const m = multiply(multiply([fontSize, 0, 0, fontSize, 0, 0], textMatrix), state.ctm);
-        drawn(transformBox(m, 0, -0.25, advance, 0.8), "mark");
+        const box = transformBox(m, 0, -0.25, advance, 0.8);
+        drawn(box, "mark");
+        geo.runs.push({ text: str, box: toMm(box, hpt) });
       }
     }
     geo.text = texts.join(" ");

@@ -281,7 +281,7 @@ describe("DriveThruCards export", () => {
     });
   }
 
-  it("orders each card's face, then its back (DriveThruCards' front/back page pairs)", () => {
+  it("orders each card's back, then its face (DriveThruCards' specification: page 1 card 1's back, page 2 its front)", () => {
     // What each side shows, from its SVG: the text a reader finds on the page that prints it.
     const shown = new Map(renderSides(g, templates()).sides.map((side) => [side.key, svgText(side.svg)]));
     const pages = pdfs.get(3.175)!;
@@ -290,8 +290,8 @@ describe("DriveThruCards export", () => {
       let n = 0;
       for (const item of c.items) {
         for (let k = 0; k < item.copies; k++) {
-          expect(squash(doc[2 * n].text), `${c.id} page ${2 * n + 1}: face of ${item.id}`).toBe(shown.get(faceKey(c, item)));
-          expect(squash(doc[2 * n + 1].text), `${c.id} page ${2 * n + 2}: back of ${item.id}`).toBe(shown.get(backKey(c, item)!));
+          expect(squash(doc[2 * n].text), `${c.id} page ${2 * n + 1}: back of ${item.id}`).toBe(shown.get(backKey(c, item)!));
+          expect(squash(doc[2 * n + 1].text), `${c.id} page ${2 * n + 2}: face of ${item.id}`).toBe(shown.get(faceKey(c, item)));
           n += 1;
         }
       }

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { printPages, renderSides } from "../src/render/build";
 import { writePdf } from "../src/render/pdf";
 import { alignmentTest } from "../src/render/alignment";
-import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../src/render/page";
+import { DEFAULT_PRINT, FOOTER_BAND, MARK_MAX, MARK_MIN, PAPERS, type Page, type PrintOptions } from "../src/render/page";
 import { BLEED_MM } from "../src/render/types";
 import { edgeDistance, pageGeometry, unionBox, type Box, type PageGeometry } from "./pdf-geometry";
 import { game, templates } from "./render-support";
@@ -116,6 +116,17 @@ beforeAll(async () => {
 
 const folded = (page: Page): boolean => page.lines.some((l) => l.kind === "fold");
 
+/**
+ * The crop marks drawn on a page, read from the PDF: short straight strokes (3–5 mm, no width)
+ * above the footer band, whose ruler ticks would otherwise read as marks. Each stands on a cut
+ * that a trimmer makes across the whole sheet.
+ */
+function cropMarksOf(g: PageGeometry): { vertical: number[]; horizontal: number[] } {
+  const footer = g.height - PRINT_MARGIN - FOOTER_BAND;
+  const strokes = g.marks.filter((m) => m.y + m.h <= footer + TOL && Math.max(m.w, m.h) >= MARK_MIN - TOL && Math.max(m.w, m.h) <= MARK_MAX + TOL && Math.min(m.w, m.h) < TOL);
+  return { vertical: strokes.filter((m) => m.w < TOL).map((m) => m.x), horizontal: strokes.filter((m) => m.h < TOL).map((m) => m.y) };
+}
+
 describe.each(cases.filter((c) => c.print.layout === "fold"))("$name", (c) => {
   it("prints one-sided: every page a front, no blank pages", () => {
     const { pages, geo } = measured.get(c.name)!;
@@ -217,6 +228,62 @@ describe.each(cases)("$name", (c) => {
       }
       // The footer names the page; its ruler says how to print.
       expect(g.text).toContain(`page ${i + 1}/${geo.length}`);
+    });
+  });
+
+  it("marks every cut: each edge of every card, board and tile (fold: of the fronts) has a crop mark on its line", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    let checked = 0;
+    geo.forEach((g, i) => {
+      const page = pages[i];
+      if (page.side !== "front") return;
+      const marks = cropMarksOf(g);
+      const fold = folded(page) ? g.width / 2 : Infinity;
+      for (const p of page.placements.filter((q) => !q.outline && q.x + q.w <= fold + TOL)) {
+        for (const x of [p.x, p.x + p.w])
+          expect(marks.vertical.some((m) => Math.abs(m - x) < TOL), `page ${i + 1}: no crop mark on the cut x = ${x.toFixed(2)} of ${p.face}`).toBe(true);
+        for (const y of [p.y, p.y + p.h])
+          expect(marks.horizontal.some((m) => Math.abs(m - y) < TOL), `page ${i + 1}: no crop mark on the cut y = ${y.toFixed(2)} of ${p.face}`).toBe(true);
+        checked++;
+      }
+    });
+    if (!c.alignment) expect(checked).toBeGreaterThan(0);
+  });
+
+  it("prints the footer and ruler over no art or bleed (the band they stand in is clear of every piece)", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    geo.forEach((g, i) => {
+      const footer = g.runs.find((r) => r.text.includes(`page ${i + 1}/${geo.length}`));
+      const ruler = g.runs.find((r) => r.text.includes("10 mm ruler"));
+      expect(footer && ruler, `page ${i + 1} has its footer and ruler`).toBeTruthy();
+      const apart = footer!.box.x + footer!.box.w <= ruler!.box.x + TOL || ruler!.box.x + ruler!.box.w <= footer!.box.x + TOL || footer!.box.y + footer!.box.h <= ruler!.box.y || ruler!.box.y + ruler!.box.h <= footer!.box.y;
+      expect(apart, `page ${i + 1}: the footer "${footer!.text}" runs into "${ruler!.text}"`).toBe(true);
+      // A two-sided run names its flip edge on every page: backs reprinted on the other edge stand turned (issue 40).
+      if (c.print.layout !== "fold") expect(ruler!.text).toContain(`${c.print.duplex}-edge duplex`);
+      // The band: from the top of the footer text down to the ruler's bar beneath it.
+      const top = Math.min(footer!.box.y, ruler!.box.y);
+      const bottom = Math.max(footer!.box.y, ruler!.box.y) + FOOTER_BAND;
+      const band = g.marks.filter((m) => m.y >= top - TOL && m.y + m.h <= bottom + TOL);
+      for (const m of band)
+        for (const p of g.pieces) {
+          const overlaps = m.x < p.x + p.w - TOL && p.x < m.x + m.w - TOL && m.y < p.y + p.h - TOL && p.y < m.y + m.h - TOL;
+          expect(overlaps, `page ${i + 1} (${pages[i].side}): footer at ${m.x.toFixed(1)},${m.y.toFixed(1)} over art ${p.x.toFixed(1)},${p.y.toFixed(1)} ${p.w.toFixed(1)}×${p.h.toFixed(1)}`).toBe(false);
+        }
+    });
+  });
+
+  it("cuts through no piece: no crop mark's line (a trimmer cuts the whole sheet) crosses any piece's trim", () => {
+    const { pages, geo } = measured.get(c.name)!;
+    geo.forEach((g, i) => {
+      const page = pages[i];
+      if (page.side !== "front") return;
+      const marks = cropMarksOf(g);
+      for (const p of page.placements) {
+        const x = marks.vertical.find((m) => p.x + TOL < m && m < p.x + p.w - TOL);
+        const y = marks.horizontal.find((m) => p.y + TOL < m && m < p.y + p.h - TOL);
+        expect(x, `page ${i + 1}: the cut x = ${x?.toFixed(2)} runs through ${p.face}`).toBeUndefined();
+        expect(y, `page ${i + 1}: the cut y = ${y?.toFixed(2)} runs through ${p.face}`).toBeUndefined();
+      }
     });
   });
 

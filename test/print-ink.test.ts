@@ -4,13 +4,13 @@
  * front pages' pixels.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { printDocument, renderSides } from "../src/render/build";
-import { DEFAULT_PRINT, PAPERS, type PrintOptions } from "../src/render/page";
+import { DEFAULT_PRINT, PAPERS, pageSize, type Page, type PrintOptions } from "../src/render/page";
 import { writePdf } from "../src/render/pdf";
 import { game, templates } from "./render-support";
 import { luminance } from "./print-support";
@@ -63,4 +63,67 @@ it("the check sees a dark back inverted: some game of data/ has dark backs", asy
 
 it("--ink-saver PDFs are named apart from the default ones", () => {
   expect(printDocument(game("lunar-trick"), PAPERS.letter, { ...DEFAULT_PRINT, inkSaver: true }).name).toBe("lunar-trick-letter-ink-saver.pdf");
+});
+
+/** Every page of a game's A4 PDF at 20 dpi, with the page model it was drawn from. */
+async function allPages(id: string, print: PrintOptions): Promise<{ pages: Page[]; png: PNG[]; art: Map<string, string> }> {
+  const g = game(id);
+  const doc = printDocument(g, PAPERS.a4, print);
+  const art = new Map(renderSides(g, templates()).sides.map((s) => [s.key, s.svg]));
+  const dir = mkdtempSync(join(tmpdir(), "syzygy-ink-"));
+  try {
+    writeFileSync(join(dir, "x.pdf"), await writePdf(doc.pages, art, { title: "t", footer: g.title, paper: PAPERS.a4, duplex: print.layout === "fold" ? "none" : print.duplex }));
+    execFileSync("pdftoppm", ["-png", "-r", "20", join(dir, "x.pdf"), join(dir, "p")]);
+    const files = readdirSync(dir).filter((f) => f.endsWith(".png")).sort();
+    return { pages: doc.pages, png: files.map((f) => PNG.sync.read(readFileSync(join(dir, f)))), art };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Mean ink inside a box (mm) of a page rendered at 20 dpi. */
+function inkIn(png: PNG, box: { x: number; y: number; w: number; h: number }): number {
+  const px = 20 / 25.4;
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.ceil(box.y * px); y < Math.floor((box.y + box.h) * px); y++)
+    for (let x = Math.ceil(box.x * px); x < Math.floor((box.x + box.w) * px); x++) {
+      const i = (y * png.width + x) * 4;
+      sum += 1 - luminance(png.data[i], png.data[i + 1], png.data[i + 2]);
+      n++;
+    }
+  return n === 0 ? 0 : sum / n;
+}
+
+/**
+ * A piece is a large dark area when it takes more ink than this (mean relative luminance under
+ * 0.35, the saver's own line) over more than LARGE mm².
+ */
+const DARK_PIECE = 0.65;
+const LARGE = 2000;
+
+describe.each(DATA_GAMES)("%s --ink-saver, every page", (id) => {
+  it("no large piece stays dark (sheets and boards included), and a piece whose two sides are the same art prints them alike", async () => {
+    const plain = await allPages(id, DEFAULT_PRINT);
+    const saver = await allPages(id, { ...DEFAULT_PRINT, inkSaver: true });
+    let wasDark = 0;
+    let pairs = 0;
+    saver.pages.forEach((page, i) => {
+      for (const p of page.placements.filter((q) => q.w * q.h > LARGE)) {
+        if (inkIn(plain.png[i], p) > DARK_PIECE) wasDark++;
+        expect(inkIn(saver.png[i], p), `page ${i + 1}: ${p.face} still dark`).toBeLessThanOrEqual(DARK_PIECE);
+      }
+      if (page.side !== "back") return;
+      const front = saver.pages[i - 1];
+      // (Slices of a disc are left out: their boxes hold their neighbours too.)
+      for (const b of page.placements.filter((q) => q.clip.shape.type !== "pie")) {
+        const f = front.placements.find((q) => Math.abs(q.y - b.y) < 0.01 && Math.abs(q.w - b.w) < 0.01 && Math.abs(pageSize(PAPERS.a4, page.landscape).w - q.x - q.w - b.x) < 0.01);
+        if (f === undefined || saver.art.get(f.face) !== saver.art.get(b.face)) continue;
+        expect(Math.abs(inkIn(saver.png[i - 1], f) - inkIn(saver.png[i], b)), `page ${i + 1}: ${b.face} unlike its front`).toBeLessThan(0.05);
+        pairs++;
+      }
+    });
+    if (id !== "solar-eclipse") expect(wasDark, `${id} has large dark pieces to check`).toBeGreaterThan(0);
+    if (id === "lunar-trick") expect(pairs, "the moon markers, the same art on both sides, are compared").toBeGreaterThanOrEqual(3);
+  }, 120_000);
 });

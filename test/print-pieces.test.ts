@@ -235,10 +235,12 @@ describe("no sheet of paper for a piece that fits on another", () => {
     });
   }
 
-  it("Eclipsed Letter: the meter board shares a sheet with cards (the last card sheet's empty row)", () => {
+  it("Eclipsed Letter: the meter board, wider than a card, does not lie across the last card sheet's empty cells (the columns' cuts would slice it)", () => {
     const sheets = sheetsOf(printPages(game("eclipsed"), PAPERS.letter, DEFAULT_PRINT));
     const board = sheets.find((s) => holds(s.front, "meter-track"))!;
-    expect(holds(board.front, "cards")).toBe(true);
+    expect(holds(board.front, "cards")).toBe(false);
+    // The small marker still takes an empty card cell: it fits inside one, between the cuts.
+    expect(holds(sheets.find((s) => holds(s.front, "meter-marker"))!.front, "cards")).toBe(true);
   });
 
   // The game's folder may say how many sheets its default PDF takes (src/engine/<game>/test-expectations.yaml, printSheets).

@@ -100,7 +100,7 @@ describe("the raster process's memory", () => {
 
   it("has ended, with its memory, when a build starts its TTS saves", async () => {
     const out = mkdtempSync(join(tmpdir(), "syzygy-raster-memory-"));
-    const build = spawn(process.execPath, [join(ROOT, "bin/syzygy.js"), "build", "lunar-trick", "--out", out], { cwd: ROOT, env: { ...process.env, SYZYGY_STANDBY: "0" }, stdio: ["ignore", "ignore", "pipe"] });
+    const build = spawn(process.execPath, [join(ROOT, "bin/syzygy.js"), "build", "lunar-trick", "--out", out], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
     const seen = new Set<number>();
     const watch = setInterval(() => {
       for (const pid of readFileSafe(`/proc/${build.pid}/task/${build.pid}/children`).split(" ").filter((p) => p.trim() !== "")) {
@@ -124,7 +124,7 @@ describe("the raster process's memory", () => {
 
   it("killed in the middle of a build, fails that build with its own words, leaving nothing half-written", async () => {
     const out = mkdtempSync(join(tmpdir(), "syzygy-raster-killed-"));
-    const build = spawn(process.execPath, [join(ROOT, "bin/syzygy.js"), "build", "lunar-trick", "--out", out], { cwd: ROOT, env: { ...process.env, SYZYGY_STANDBY: "0" }, stdio: ["ignore", "ignore", "pipe"] });
+    const build = spawn(process.execPath, [join(ROOT, "bin/syzygy.js"), "build", "lunar-trick", "--out", out], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
     let killed = false;
     build.stderr.on("data", (d: Buffer) => {

@@ -45,6 +45,13 @@ describe("syzygy build", () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
+  it("a --back-offset that would break the 5 mm margin is cut short, with a warning naming the pages (issue 40)", async () => {
+    const out = tempDir("cli-offset");
+    const io = capture();
+    expect(await main(["build", "lunar-trick", "--no-png", "--no-tts", "--paper", "a4", "--bleed-mm", "0", "--back-offset", "-8,8", "--data", DATA, "--out", out])).toBe(0);
+    expect(io.err()).toMatch(/warning: lunar-trick a4: --back-offset -8,8 would put Moon Cards \(backs\) within 5 mm of the paper edge, where printers cut art off: shifted by -[0-9.]+,[0-9.]+ instead/);
+  });
+
   it("builds one game's PDFs with --no-png, reports progress on stderr and a summary on stdout", async () => {
     const out = tempDir("cli");
     const io = capture();

@@ -7,12 +7,14 @@ import { imposeCardGroup, imposeCards, gridFor } from "../src/render/kinds/card"
 import { imposeAll } from "../src/render/kinds/index";
 import { imposeBoards, TILE_OVERLAP } from "../src/render/kinds/board";
 import { imposeTokenGroup, imposeTokens } from "../src/render/kinds/token";
-import { DEFAULT_PRINT, PAPERS, pageSize, type Page, type Sheet } from "../src/render/page";
+import { DEFAULT_PRINT, PAPERS, PRINT_MARGIN, pageSize, type Page, type Sheet } from "../src/render/page";
 
 /** Front and back pages of sheets, in order (blank backs left out). */
 const flat = (sheets: Sheet[]): Page[] => sheets.flatMap((s) => (s.back ? [s.front, s.back] : [s.front]));
 
 import type { RenderComponent } from "../src/render/types";
+import { DATA_GAMES } from "./games";
+import { game } from "./render-support";
 
 function cards(n: number, extra: Partial<RenderComponent> = {}): RenderComponent {
   return {
@@ -134,6 +136,29 @@ describe("duplex backs", () => {
       expect(p.x - base[1].placements[i].x).toBeCloseTo(1.5, 6);
       expect(p.y - base[1].placements[i].y).toBeCloseTo(-0.5, 6);
     });
+  });
+
+  it.each(DATA_GAMES)("%s: --back-offset never moves a back's trim within the 5 mm margin (clamped, with a warning); a small one shifts exactly", (id) => {
+    for (const paper of [PAPERS.a4, PAPERS.letter]) {
+      const base = imposeAll(game(id).components, paper, { ...DEFAULT_PRINT, bleedMm: 0 });
+      for (const offset of [{ x: 1, y: -0.5 }, { x: -8, y: 8 }]) {
+        const moved = imposeAll(game(id).components, paper, { ...DEFAULT_PRINT, bleedMm: 0, backOffset: offset });
+        let warned = 0;
+        moved.forEach((page, i) => {
+          if (page.side !== "back") return expect(page.placements).toEqual(base[i].placements);
+          const size = pageSize(paper, page.landscape);
+          const edge = (r: { x: number; y: number; w: number; h: number }): number => Math.min(r.x, r.y, size.w - r.x - r.w, size.h - r.y - r.h);
+          page.placements.forEach((p, j) => expect(edge(p), `${id} ${paper.id} page ${i + 1}: ${p.face}`).toBeGreaterThanOrEqual(Math.min(PRINT_MARGIN, edge(base[i].placements[j])) - 1e-6));
+          const shift = { x: page.placements[0].x - base[i].placements[0].x, y: page.placements[0].y - base[i].placements[0].y };
+          if (page.warning === undefined) expect(shift).toEqual({ x: expect.closeTo(offset.x, 6), y: expect.closeTo(offset.y, 6) });
+          else {
+            warned++;
+            expect(page.warning).toContain(`--back-offset ${offset.x},${offset.y} would put ${page.label} within 5 mm of the paper edge`);
+          }
+        });
+        if (offset.x === -8) expect(warned, `${id} ${paper.id}: 8 mm always reaches the margin`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it("per-item backs use the item's own back; one-sided components get no back pages", () => {

@@ -1,6 +1,6 @@
 /**
  * src/render/pdf.ts shares parsed font tables and shaping results between the documents a thread
- * draws (issue 9: A4 and Letter used to re-parse and re-shape everything). A PDF's bytes must still
+ * draws (A4 and Letter parse and shape each font once). A PDF's bytes must still
  * depend only on its own pages, never on what the thread drew before.
  */
 import { describe, expect, it } from "vitest";

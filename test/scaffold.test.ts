@@ -129,7 +129,7 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     }
   });
 
-  it("refuses an id in use, an id that is not one, and an engine game's id (usage errors, exit 2)", async () => {
+  it("refuses an id in use, an id that is not one, an engine game's id and a shared folder's name (usage errors, exit 2)", async () => {
     const again = await run("new", "moon-poker", "--data", p.data);
     expect(again.code).toBe(2);
     expect(again.err).toMatch(/moon-poker already exists; choose another id/);
@@ -139,6 +139,11 @@ describe("syzygy new <id>: a poker deck that builds as it is", () => {
     const taken = await run("new", "lunar-trick", "--data", p.data);
     expect(taken.code).toBe(2);
     expect(taken.err).toMatch(/"lunar-trick" is a game with a rules engine/);
+    for (const shared of ["shared", "partials", "schema"]) {
+      const folder = await run("new", shared, "--data", p.data);
+      expect(folder.code, shared).toBe(2);
+      expect(folder.err).toContain(`"${shared}" names a folder every game shares`);
+    }
   });
 
   it("leaves nothing behind when it cannot write the game whole", async () => {

@@ -38,6 +38,11 @@ describe("syzygy build --changed-since <git ref>: the update pack (issue 25, ite
     git(repo, "add", "-A");
     git(repo, "commit", "-qm", "v1");
     git(repo, "tag", "v1");
+    // A repository whose config names commands (issue 36.1): git must run none of them.
+    git(repo, "config", "core.fsmonitor", `touch ${path.join(repo, "PWNED-fsmonitor")}; false`);
+    git(repo, "config", "filter.evil.smudge", `touch ${path.join(repo, "PWNED-smudge")}; cat`);
+    git(repo, "config", "filter.evil.clean", `touch ${path.join(repo, "PWNED-clean")}; cat`);
+    fs.writeFileSync(path.join(repo, ".git", "info", "attributes"), "* filter=evil\n");
     const v1 = await run("build", "spells", "--data", path.join(repo, "data"), "--out", path.join(repo, "out-v1"), "--no-tts", "--paper", "a4");
     expect(v1.code, v1.err).toBe(0);
     fs.writeFileSync(path.join(repo, "data", "spells", "cards.csv"), V2);
@@ -80,6 +85,7 @@ describe("syzygy build --changed-since <git ref>: the update pack (issue 25, ite
     // The PDF: changelog (and its blank back), then the cards' front and back pages.
     const pages = Number(/\/Type \/Pages[^>]*\/Count (\d+)/.exec(fs.readFileSync(file, "latin1"))?.[1]);
     expect(pages).toBe(4);
+    expect(fs.readdirSync(repo).filter((f) => f.startsWith("PWNED"))).toEqual([]);
   });
 
   it("a ref that names nothing is a usage error before anything is written", async () => {

@@ -13,9 +13,9 @@
  *
  * A stir only queues its text; the pool's SHA-256 works through the queue a quarter block (16 of
  * a block's 64 rounds) a frame, never inside the event handler that stirred. Plain-arithmetic
- * SHA-256 is slow: a 64-byte block takes ~0.7 ms in PUC Lua and ~18 ms in MoonSharp, and the pool
- * used to hash a whole kilobyte at once inside every fourth drop or pick-up (~14 ms in PUC Lua,
- * ~320 ms in MoonSharp); a frame now carries ~0.2 ms (PUC) or ~4 ms (MoonSharp) of it.
+ * SHA-256 is slow: a 64-byte block takes ~0.7 ms in PUC Lua and ~18 ms in MoonSharp, so a
+ * kilobyte hashed inside a drop or pick-up would stall it (~14 ms in PUC Lua, ~320 ms in
+ * MoonSharp); a frame carries ~0.2 ms (PUC) or ~4 ms (MoonSharp) of it.
  */
 import { sha256Backlog, sha256Feed, sha256Finish, sha256Hex, sha256Start, sha256Step } from "../../src/table/commitment";
 import type { TableObject } from "./table";

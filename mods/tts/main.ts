@@ -132,7 +132,7 @@ onPlayerAction = (player, _action, targets) => {
   stir("action " + player.color);
   return true;
 };
-// Searching and peeking cannot be refused by a script (README: the host turns off the
+// Searching and peeking cannot be refused by a script (docs/tts.md: the host turns off the
 // "Contextual" and "Peeking" permissions); should it happen anyway, everyone is told.
 onObjectSearchStart = (obj, color) => {
   if (gameInProgress() && (obj as unknown as TableObject).is_face_down) broadcastToAll(color + " is searching a face-down pile.", RED);

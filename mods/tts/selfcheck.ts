@@ -5,7 +5,7 @@
  * interpreters against the values MoonSharp 2.0.0.0 gives (the tests run the script in it), and
  * measures getBoundsNormalized() of a card, a tile, a board and every area's zone against the
  * sizes the layout assumes, and finds each area's outline (the save's vector lines, as TTS loaded
- * them) on its zone. One short message, one label per check (README "Tabletop Simulator" lists
+ * them) on its zone. One short message, one label per check (docs/tts.md "Table self-check" lists
  * what each label shows).
  */
 import { byteOrder, mod, stableSort } from "../../src/engine/core/util";

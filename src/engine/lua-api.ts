@@ -13,7 +13,7 @@
  *
  * Every function is called with a dot (no `self`). State, actions, events and views are plain
  * Lua tables with string keys and 1-based arrays; never mutate them (the engine never does).
- * Engine code must stay Lua-safe: see README "Writing engine code that compiles to Lua".
+ * Engine code must stay Lua-safe: see docs/lua-safe.md.
  */
 import type { BaseAction, BaseEvent, GameConfig, GameResult, Seat } from "./core/types";
 import { rngCopy, rngFromSeed, rngInt, rngNext, shuffle } from "./core/rng";

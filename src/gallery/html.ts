@@ -19,6 +19,8 @@ export interface GalleryInput {
   png: boolean;
   /** Print files, relative to out/<game>/. */
   pdfs: string[];
+  /** Those of `pdfs` made from older data than this gallery shows. */
+  stale?: string[];
   /** Warnings of the build (template text that overflowed, missing icons…). */
   warnings?: Warning[];
   /** Thumbnails of the printed pages, per paper, in print order. */
@@ -28,7 +30,8 @@ export interface GalleryInput {
 /** The safe area: 1/8 in inside the trim (the templates' `frame.safe`). */
 const SAFE_MM = BLEED_MM;
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** HTML text and attribute values: the five characters that could end or open markup. */
+export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Keys whose values are styling, not printed words. */
 const NOT_TEXT = new Set(["colours", "style", "styles", "palette", "image", "set", "copies"]);
@@ -243,7 +246,12 @@ export function galleryHtml(input: GalleryInput): string {
   const over = overflowing(input);
   const byComponent = game.components.map((c) => section(c, input.sides.filter((s) => s.component.id === c.id), input, over));
   const warnings = input.warnings ?? [];
-  const pdfs = input.pdfs.map((p) => `<a href="${esc(p)}">${esc(p.slice(p.lastIndexOf("/") + 1))}</a>`).join(" · ");
+  const pdfs = input.pdfs
+    .map((p) => {
+      const link = `<a href="${esc(p)}">${esc(p.slice(p.lastIndexOf("/") + 1))}</a>`;
+      return input.stale?.includes(p) === true ? `<s class="stale" title="made from older data: build again with its options">${link}</s> (stale)` : link;
+    })
+    .join(" · ");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(game.title)} — preview gallery</title><style>${STYLE}</style></head>

@@ -10,7 +10,7 @@
  * hashes of the faces placed), so a rebuild re-makes only the pages whose content changed and
  * browsers never show a stale one.
  */
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { svgBox } from "../render/svg-box";
 import { PAPERS, pageSize, type Page, type Paper, type PrintOptions } from "../render/page";
@@ -20,7 +20,8 @@ import { FaceCache } from "./face-cache";
 import { fontFilesFor, gameFaceIn, type FaceName } from "../render/fonts";
 import { textWidth } from "../render/text";
 import { printPages, type RenderedSide } from "../render/build";
-import { writeFileAtomic } from "../render/files";
+import { contentsPageCount } from "../render/contents";
+import { ownEntries, writeFileAtomic } from "../render/files";
 import { sha256 } from "../hash";
 
 /**
@@ -143,8 +144,8 @@ function smallFace(cache: FaceCache<Promise<FacePixels>>, side: RenderedSide, ha
 export interface PageThumbsInput {
   /** out/<game>/ */
   gameDir: string;
-  /** The pages of each paper's print PDF, as `printPages` imposes them. */
-  papers: { paper: Paper["id"]; pages: Page[] }[];
+  /** The pages of each paper's print PDF, as `printPages` imposes them, and how many pages come before them in the PDF (the contents). */
+  papers: { paper: Paper["id"]; pages: Page[]; before?: number }[];
   sides: RenderedSide[];
   /** Face key → hash of its SVG (the build's). */
   hashes: Map<string, string>;
@@ -180,7 +181,7 @@ export async function writePageThumbs(input: PageThumbsInput): Promise<PageThumb
   const papers: PaperThumbs[] = [];
   const jobs: (() => Promise<void>)[] = [];
   const uses = new Map<string, number>();
-  for (const { paper: id, pages } of input.papers) {
+  for (const { paper: id, pages, before = 0 } of input.papers) {
     const paper = PAPERS[id];
     const thumbs = pages.map((page, i): PageThumb => {
       const name = `${id}-${pageThumbKey(page, paper, faceHash, scale).slice(0, 20)}.png`;
@@ -198,7 +199,7 @@ export async function writePageThumbs(input: PageThumbsInput): Promise<PageThumb
         });
       }
       seen.add(name);
-      return { number: i + 1, label: page.label, side: page.side, file: `${PAGES_DIR}/${name}`, width: Math.round(size.w * scale), height: Math.round(size.h * scale) };
+      return { number: before + i + 1, label: page.label, side: page.side, file: `${PAGES_DIR}/${name}`, width: Math.round(size.w * scale), height: Math.round(size.h * scale) };
     });
     papers.push({ paper: id, pages: thumbs });
   }
@@ -231,7 +232,7 @@ async function drawPage(page: Page, paper: Paper, file: string, pixelsOf: (face:
 export function removeStalePageThumbs(gameDir: string, papers: PaperThumbs[]): void {
   const dir = join(gameDir, PAGES_DIR);
   const keep = new Set(papers.flatMap((p) => p.pages.map((t) => t.file.slice(PAGES_DIR.length + 1))));
-  if (existsSync(dir)) for (const name of readdirSync(dir)) if (!keep.has(name)) rmSync(join(dir, name), { force: true, recursive: true });
+  for (const name of ownEntries(dir)) if (!keep.has(name)) rmSync(join(dir, name), { force: true, recursive: true });
 }
 
 /** The gallery's page thumbnails of `game` for `papers`, imposed as its print PDFs are. */
@@ -241,6 +242,6 @@ export function galleryPageThumbs(
   hashes: Map<string, string>,
   opts: { outDir: string; papers: Paper["id"][]; print: PrintOptions },
 ): Promise<PageThumbsResult> {
-  const papers = opts.papers.map((id) => ({ paper: id, pages: printPages(game, PAPERS[id], opts.print) }));
+  const papers = opts.papers.map((id) => ({ paper: id, pages: printPages(game, PAPERS[id], opts.print), before: contentsPageCount(opts.print) }));
   return writePageThumbs({ gameDir: join(opts.outDir, game.id), papers, sides, hashes });
 }

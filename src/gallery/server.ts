@@ -9,6 +9,11 @@
  * page elsewhere cannot read out/ by pointing a DNS name at 127.0.0.1. Whatever a request or the
  * file system does (unreadable or vanishing files, FIFOs, odd paths), it answers 4xx/5xx and
  * keeps running.
+ *
+ * A game folder's name is anything a shared folder brings (`x<img src=x onerror=…>`): every name
+ * it prints is escaped for where it goes (HTML text, an attribute, a script's string). Files are
+ * streamed, never read whole, and at most MAX_READS at a time: a crowd of slow or stalled
+ * requests holds a few buffers each, not the files (a client that stops reading is dropped).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { constants } from "node:fs";
@@ -16,6 +21,7 @@ import { open, realpath, type FileHandle } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { AddressInfo } from "node:net";
 import { SyzygyError } from "../errors";
+import { esc } from "./html";
 
 export const EVENTS_PATH = "/__syzygy/events";
 
@@ -29,10 +35,15 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
+/** A JSON value safe inside <script>: no `</script>` or `<!--` can end or bend the script. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** Reloads the page when its game was rebuilt; shows a failed rebuild's message in a banner. */
 function liveReloadScript(game: string): string {
   return `<script>(function(){
-var game=${JSON.stringify(game)},es=new EventSource(${JSON.stringify(EVENTS_PATH)});
+var game=${scriptJson(game)},es=new EventSource(${scriptJson(EVENTS_PATH)});
 es.addEventListener("rebuilt",function(e){var d=JSON.parse(e.data);if(d.games.indexOf(game)>=0)location.reload();});
 es.addEventListener("failed",function(e){var d=JSON.parse(e.data);if(d.games.indexOf(game)<0)return;
 var b=document.getElementById("syzygy-error");if(!b){b=document.createElement("pre");b.id="syzygy-error";
@@ -75,11 +86,31 @@ function refusalFor(err: unknown, path: string): Refusal {
 /** A regular file found and opened (the caller streams it and closes the handle), or a folder. */
 type Found = { kind: "file"; file: string; handle: FileHandle; size: number } | { kind: "dir" };
 
-/**
- * Largest file the server reads whole (a gallery page gets the live-reload script; card PNGs are
- * far smaller); anything bigger is streamed, so memory stays bounded by this per request.
- */
-const MAX_INJECT_BYTES = 16 * 1024 * 1024;
+/** Files read at once; further requests wait for a turn (each read holds one buffer of 64 KiB). */
+export const MAX_READS = 8;
+/** A response that makes no progress this long (a client that stopped reading) is dropped. */
+const STALL_MS = 30_000;
+
+/** A counting semaphore: `take` resolves when a turn is free; `give` frees one. */
+class Turns {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(n: number) {
+    this.free = n;
+  }
+  take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((ok) => this.waiting.push(ok));
+  }
+  give(): void {
+    const next = this.waiting.shift();
+    if (next !== undefined) next();
+    else this.free += 1;
+  }
+}
 
 /**
  * The regular file at `path` under `root` (both real paths), read through one open handle: what
@@ -132,14 +163,33 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
 
   const home = (): string =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>syzygy previews</title></head><body><h1>syzygy previews</h1><ul>` +
-    games.map((g) => `<li><a href="/${encodeURIComponent(g)}/">${g}</a></li>`).join("") +
+    games.map((g) => `<li><a href="/${esc(encodeURIComponent(g))}/">${esc(g)}</a></li>`).join("") +
     `</ul></body></html>`;
+  const reads = new Turns(MAX_READS);
 
   const text = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
-    res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers }).end(body);
+    res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers }).end(body);
   };
 
+  /** Serves one file, waiting for a turn to read (see MAX_READS); the turn is given back when the answer ends. */
   const serveFile = async (req: IncomingMessage, res: ServerResponse, path: string, pathname: string): Promise<void> => {
+    await reads.take();
+    let given = false;
+    const give = (): void => {
+      if (!given) reads.give();
+      given = true;
+    };
+    res.once("close", give);
+    if (res.destroyed) return give();
+    try {
+      await streamFile(req, res, path, pathname);
+    } catch (err) {
+      give();
+      throw err;
+    }
+  };
+
+  const streamFile = async (req: IncomingMessage, res: ServerResponse, path: string, pathname: string): Promise<void> => {
     // out/ itself may be a link, or be made after the server started: resolved per request.
     let realRoot: string;
     try {
@@ -158,33 +208,28 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
     const { handle, size, file } = found;
     const type = TYPES[extname(file)] ?? "application/octet-stream";
     const game = path.split("/")[1];
-    if (size <= MAX_INJECT_BYTES) {
-      let body: Buffer | string;
-      try {
-        body = await handle.readFile();
-        if (extname(file) === ".html" && games.includes(game)) body = body.toString("utf8").replace("</body>", `${liveReloadScript(game)}</body>`);
-      } catch (err) {
-        const r = refusalFor(err, path);
-        return text(res, r.status, r.text);
-      } finally {
-        await handle.close().catch(() => undefined);
-      }
-      res.writeHead(200, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
-      res.end(req.method === "HEAD" ? undefined : body);
-      return;
-    }
-    // A bigger file is streamed from the handle that was checked: memory stays flat however big
-    // the file, and however many requests ask for it.
-    res.writeHead(200, { "Content-Type": type, "Content-Length": String(size), "Cache-Control": "no-store" });
+    // A gallery page gets the live-reload script after its last byte (browsers run a script
+    // after </html> as part of the body), so its length is known before it is sent.
+    const script = extname(file) === ".html" && games.includes(game) ? liveReloadScript(game) : "";
+    // Streamed from the handle that was checked: memory stays flat however big the file.
+    res.writeHead(200, { "Content-Type": type, "Content-Length": String(size + Buffer.byteLength(script)), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
     if (req.method === "HEAD") {
       await handle.close().catch(() => undefined);
       res.end();
       return;
     }
-    const stream = handle.createReadStream();
+    res.setTimeout(STALL_MS, () => res.destroy());
+    // The bytes the length was stated for, even if the file grows meanwhile.
+    const stream = size === 0 ? undefined : handle.createReadStream({ start: 0, end: size - 1 });
+    if (stream === undefined) {
+      await handle.close().catch(() => undefined);
+      res.end(script);
+      return;
+    }
     stream.on("error", () => res.destroy());
     res.on("close", () => stream.destroy());
-    stream.pipe(res);
+    stream.on("end", () => res.end(script));
+    stream.pipe(res, { end: false });
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -209,7 +254,7 @@ export async function startGalleryServer(outDir: string, games: string[], port: 
     }
     if (path === "/") {
       if (games.length === 1) return void res.writeHead(302, { Location: `/${encodeURIComponent(games[0])}/` }).end();
-      res.writeHead(200, { "Content-Type": TYPES[".html"], "Cache-Control": "no-store" }).end(home());
+      res.writeHead(200, { "Content-Type": TYPES[".html"], "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).end(home());
       return;
     }
     await serveFile(req, res, path, pathname);

@@ -12,6 +12,8 @@ export interface WriteGalleryOptions {
   hashes: Map<string, string>;
   /** Absolute or out-relative paths of the game's PDFs. */
   pdfs: string[];
+  /** Those of `pdfs` made from older data (by a build with other options): marked stale. */
+  stale?: string[];
   warnings?: Warning[];
   /** Page thumbnails (see page-thumbs.ts); those of older builds are removed once this gallery is written. */
   pages?: PaperThumbs[];
@@ -23,9 +25,11 @@ export function galleryPath(outDir: string, game: string): string {
 
 export function writeGallery(game: RenderGame, sides: RenderedSide[], opts: WriteGalleryOptions): string {
   const gameDir = join(opts.outDir, game.id);
-  const pdfs = opts.pdfs.map((p) => relative(gameDir, p).split(sep).join("/")).sort();
+  const shown = (p: string) => relative(gameDir, p).split(sep).join("/");
+  const pdfs = opts.pdfs.map(shown).sort();
+  const stale = (opts.stale ?? []).map(shown);
   const file = galleryPath(opts.outDir, game.id);
-  writeFileAtomic(file, galleryHtml({ game, sides, hashes: opts.hashes, png: opts.png, pdfs, warnings: opts.warnings, pages: opts.pages }));
+  writeFileAtomic(file, galleryHtml({ game, sides, hashes: opts.hashes, png: opts.png, pdfs, stale, warnings: opts.warnings, pages: opts.pages }));
   if (opts.pages !== undefined) removeStalePageThumbs(gameDir, opts.pages);
   return file;
 }

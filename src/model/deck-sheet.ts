@@ -9,6 +9,7 @@
  * card schema: a cell under a number field is read as a number, under a text field as text (so an
  * index "7" stays text), an empty cell is a field not given.
  */
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type * as CsvParse from "csv-parse/sync";
 import type * as CsvStringify from "csv-stringify/sync";
@@ -264,9 +265,30 @@ function unclosedQuote(text: string, delimiter: string): { line: number; col: nu
   return open;
 }
 
+/**
+ * The last workbook read, by its bytes: a game whose decks are several tabs of one workbook
+ * unpacks it once per load. Keyed by content, so an edited file is read again.
+ */
+let lastWorkbook: { hash: string; result: ReturnType<typeof readXlsxSync> } | undefined;
+
+function workbookOf(bytes: Buffer): ReturnType<typeof readXlsxSync> {
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  if (lastWorkbook?.hash !== hash) lastWorkbook = { hash, result: readXlsxSync(bytes) };
+  return lastWorkbook.result;
+}
+
+/** The tabs of a workbook, in its order, each with whether any cell holds something. */
+export function workbookTabs(absPath: string, displayPath: string): { ok: true; tabs: { name: string; empty: boolean }[] } | { ok: false; diagnostic: Diagnostic } {
+  const read = readDataBytes(absPath, displayPath, undefined, "the .xlsx file");
+  if (!read.ok) return read;
+  const r = workbookOf(read.bytes);
+  if (!r.ok) return { ok: false, diagnostic: diagnostics.sheetUnreadable({ file: displayPath }, r.reason) };
+  return { ok: true, tabs: r.sheets.map((s) => ({ name: s.sheet, empty: s.data.every((row) => row.every(blank)) })) };
+}
+
 function xlsxRows(bytes: Buffer, displayPath: string, sheet: string | undefined): Rows {
   const loc: Location = { file: displayPath };
-  const r = readXlsxSync(bytes);
+  const r = workbookOf(bytes);
   if (!r.ok) return { ok: false, diagnostic: diagnostics.sheetUnreadable(loc, r.reason) };
   const found = sheet === undefined ? r.sheets[0] : r.sheets.find((s) => s.sheet === sheet);
   if (found === undefined) return { ok: false, diagnostic: diagnostics.sheetNotFound(loc, sheet ?? "", r.sheets.map((s) => s.sheet)) };

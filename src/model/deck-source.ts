@@ -1,34 +1,49 @@
 /**
- * Which file holds a game's deck: deck.yaml, or the spreadsheet that components name with
- * `deck:` in game.yaml. A game has one deck (the engine plays it, codegen writes it), so every
- * `deck:` must name the same file, and deck.yaml must not sit beside it unused.
+ * Which files hold a game's decks: deck.yaml, or the spreadsheets that components name with
+ * `deck:` in game.yaml. A game without a rules engine may have several (each card component its
+ * own sheet: a CSV, or a tab of a workbook); a game with one plays one deck (codegen writes it),
+ * so there every `deck:` must name the same sheet. deck.yaml must not sit beside sheets unused.
  */
 import { existsSync, realpathSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import type { z } from "zod";
 import { diagnostics, formatPath, type Diagnostic, type PathSegment } from "./diagnostics";
 import { parseDeckRef, readSheetDeck, type DeckRef, type SheetDeck } from "./deck-sheet";
 import type { ComponentFile } from "./schema/game";
 import type { YamlSource } from "./yaml-source";
+import { MAX_DECK_SHEETS } from "./limits";
 
 export interface SheetRef {
   ref: DeckRef;
+  /** The `deck:` value as game.yaml writes it. */
+  value: string;
   /** game.yaml's `columns:` (heading → field) on the component naming the sheet. */
   columns?: Record<string, string>;
   /** Where game.yaml names it. */
   path: PathSegment[];
 }
 
-/** The spreadsheet the game's deck comes from, if a component names one. */
-export function deckSheetOf(parts: { components: { c: ComponentFile; index: number }[] }, src: YamlSource, problems: Diagnostic[]): SheetRef | undefined {
-  let first: { value: string; path: PathSegment[]; columns?: Record<string, string> } | undefined;
+/**
+ * The spreadsheets the game's decks come from, one per distinct `deck:` value, in game.yaml order
+ * (the first is the main deck: `from: deck` and an engine read it). `oneDeck`: the game has a
+ * rules engine, which plays one deck.
+ */
+export function deckSheetsOf(parts: { components: { c: ComponentFile; index: number }[] }, src: YamlSource, problems: Diagnostic[], oneDeck: boolean): SheetRef[] {
+  const refs: SheetRef[] = [];
   for (const { c, index } of parts.components) {
-    if (c.deck === undefined) continue;
+    if (c.deck === undefined || refs.some((r) => r.value === c.deck)) continue;
     const path = ["components", index, "deck"];
-    if (first === undefined) first = { value: c.deck, path, columns: c.columns };
-    else if (c.deck !== first.value) problems.push(diagnostics.twoDecks(src.locate(path), path, first.value, c.deck));
+    if (oneDeck && refs.length > 0) problems.push(diagnostics.twoDecks(src.locate(path), path, refs[0].value, c.deck));
+    else if (refs.length === MAX_DECK_SHEETS) problems.push(diagnostics.overLimit(src.locate(path), path, "the spreadsheet decks of one game", refs.length + 1, MAX_DECK_SHEETS, "put the cards of several decks in one sheet"));
+    else refs.push({ ref: parseDeckRef(c.deck), value: c.deck, path, columns: c.columns });
   }
-  return first && { ref: parseDeckRef(first.value), path: first.path, columns: first.columns };
+  return refs;
+}
+
+/** How a sheet is named in messages: its file, plus `#tab` when another deck reads another tab of the same workbook. */
+export function sheetDisplay(sheet: SheetRef, all: readonly SheetRef[], fileShown: string): string {
+  const shared = all.some((o) => o !== sheet && o.ref.file === sheet.ref.file);
+  return shared && sheet.ref.sheet !== undefined ? `${fileShown}#${sheet.ref.sheet}` : fileShown;
 }
 
 interface Where {
@@ -42,7 +57,7 @@ interface Where {
 }
 
 /** Reads the spreadsheet deck; problems with the reference itself are reported in game.yaml. */
-export function readDeckSheet(sheet: SheetRef, where: Where, deckSchema: z.ZodType): SheetDeck | undefined {
+export function readDeckSheet(sheet: SheetRef, where: Where, deckSchema: z.ZodType, shownAs: (fileShown: string) => string = (f) => f): SheetDeck | undefined {
   const { src, absData, gameDir, problems, display } = where;
   const loc = src.locate(sheet.path);
   const abs = resolve(gameDir, sheet.ref.file);
@@ -62,8 +77,7 @@ export function readDeckSheet(sheet: SheetRef, where: Where, deckSchema: z.ZodTy
     problems.push(diagnostics.pathEscapes(loc, sheet.path, sheet.ref.file));
     return undefined;
   }
-  if (existsSync(join(gameDir, "deck.yaml"))) problems.push(diagnostics.deckYamlUnused(loc, sheet.path, sheet.ref.file, display(join(gameDir, "deck.yaml"))));
-  const read = readSheetDeck(abs, display(abs), absData, sheet.ref, deckSchema, { columns: sheet.columns });
+  const read = readSheetDeck(abs, shownAs(display(abs)), absData, sheet.ref, deckSchema, { columns: sheet.columns });
   problems.push(...read.diagnostics);
   return read;
 }

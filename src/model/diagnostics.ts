@@ -80,8 +80,8 @@ export const diagnostics = {
   fileMissing: (loc: Location, what: string) =>
     make("file-missing", loc, [], `file not found (${what})`),
   fileUnreadable: (loc: Location, reason: string) => make("file-unreadable", loc, [], `cannot read file: ${reason}`),
-  fileOutsideData: (loc: Location) =>
-    make("path-escapes", loc, [], "this path is a link that leads outside the data folder; data files must be inside data/ (copy the file in instead of linking to it)"),
+  fileOutsideData: (loc: Location, folder = "data") =>
+    make("path-escapes", loc, [], `this path is a link that leads outside the ${folder} folder; ${folder === "data" ? "data files" : "they"} must be inside ${folder}/ (copy the file in instead of linking to it)`),
   notRegularFile: (loc: Location, kind: string, what = "the YAML file") =>
     make("not-a-file", loc, [], `expected a regular file, found ${kind}; replace it with ${what}`),
   fileTooLarge: (loc: Location, size: number, limit: number) =>
@@ -252,7 +252,7 @@ export const diagnostics = {
   mappedToNoField: (loc: Location, column: string, field: string, fields: readonly string[]) =>
     make("unknown-column", loc, [column], `game.yaml's columns: maps ${JSON.stringify(column)} to ${JSON.stringify(field)}, which is no card field` + (didYouMean(field, fields) || `; fields: ${fields.join(", ")}`)),
   twoDecks: (loc: Location, path: readonly PathSegment[], first: string, second: string) =>
-    make("two-decks", loc, path, `the game's deck is already ${JSON.stringify(first)}; a game has one deck, so every component naming \`deck:\` must name the same file (got ${JSON.stringify(second)})`),
+    make("two-decks", loc, path, `the game's deck is already ${JSON.stringify(first)}; a game with a rules engine plays one deck, so every component naming \`deck:\` must name the same sheet (got ${JSON.stringify(second)})`),
   deckYamlUnused: (loc: Location, path: readonly PathSegment[], sheet: string, deckYaml: string) =>
     make("deck-conflict", loc, path, `the deck comes from ${JSON.stringify(sheet)}, so ${deckYaml} would be ignored; delete (or rename) ${deckYaml}, or remove \`deck:\` to keep the YAML deck`),
 };

@@ -4,7 +4,7 @@
  * an 800 mm board rasterises at 300 dpi in ~3 s and ~0.95 GB peak (1000 mm: 1.3 GB; 2000 mm
  * exceeds the rasteriser's pixel limit); text lays out at ~30 µs a character on a card and
  * ~0.15 ms on a reference page (a 1 MB page took 134 s and 1.4 GB).
- * The README ("Input limits") lists them for designers.
+ * docs/limits.md ("Input limits") lists them for designers.
  */
 import { diagnostics, type Diagnostic, type PathSegment } from "./diagnostics";
 import type { YamlSource } from "./yaml-source";
@@ -58,6 +58,8 @@ export const MAX_REPEAT = 100;
 export const MAX_XLSX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const MAX_SHEET_ROWS = 10_000;
 export const MAX_SHEET_CELLS = 200_000;
+/** Spreadsheet decks of one game (CSV files and workbook tabs): each is read and typed on every load. */
+export const MAX_DECK_SHEETS = 16;
 
 /**
  * Characters an SVG (XML 1.0) document cannot hold, or that print as nothing: C0 controls except

@@ -7,7 +7,7 @@
  *
  * Every problem is collected (not just the first), located at file:line:col.
  */
-import { spawnSync } from "node:child_process";
+import { projectRepo, runGit } from "./git";
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { gameFonts } from "./fonts";
@@ -24,10 +24,11 @@ import { MAX_COUNT, MAX_GAME_AREA_M2, MAX_GAME_CHARS, MAX_GAME_PIECES, MAX_ITEM_
 import { notAnImage } from "./read-text";
 import { artProblem } from "./image-assets";
 import { readYaml, type YamlSource } from "./yaml-source";
-import { deckSheetOf, readDeckSheet, sheetDiagnostic } from "./deck-source";
+import { deckSheetsOf, readDeckSheet, sheetDiagnostic, sheetDisplay } from "./deck-source";
 import { declaredFields, withoutExtras, type SheetDeck } from "./deck-sheet";
 import { validateWith } from "./zod-issues";
 import { loadIcons, unknownIconTokens, type IconSet } from "./icons";
+import { templateFile, templateNames } from "./template-file";
 
 export const DATA_FILES = ["game.yaml", "deck.yaml", "rules.yaml", "reference.yaml"] as const;
 /** data/schema/ holds the generated JSON Schema files, not a game. */
@@ -132,23 +133,31 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
   const readOptional = (file: string) => (schemas.hasCode || existsSync(join(gameDir, file)) ? read(file) : undefined);
   const game = validate<GameFile>(gameSchema, gameSrc);
   const parts = gameSrc === undefined ? undefined : game ? wholeGame(game) : validParts(gameSrc.value);
-  const sheetRef = parts && gameSrc ? deckSheetOf(parts, gameSrc, problems) : undefined;
-  let sheet: SheetDeck | undefined;
-  let deckSrc: YamlSource | undefined;
-  if (sheetRef && gameSrc) {
-    sheet = readDeckSheet(sheetRef, { src: gameSrc, absData, gameDir, problems, display: displayPath }, schemas.deck);
-    deckSrc = sheet?.source.value === undefined ? undefined : sheet.source;
-    if (deckSrc) problems.push(...textProblems(deckSrc));
+  const sheetRefs = parts && gameSrc ? deckSheetsOf(parts, gameSrc, problems, schemas.hasCode) : [];
+  const where = gameSrc && { src: gameSrc, absData, gameDir, problems, display: displayPath };
+  const sheets = where ? sheetRefs.map((ref) => ({ ref, sheet: readDeckSheet(ref, where, schemas.deck, (f) => sheetDisplay(ref, sheetRefs, f)) })) : [];
+  const sheetSrcs: (YamlSource | undefined)[] = sheets.map(({ sheet }) => (sheet?.source.value === undefined ? undefined : sheet.source));
+  for (const src of sheetSrcs) if (src) problems.push(...textProblems(src));
+  let yamlDeckSrc: YamlSource | undefined;
+  if (sheetRefs.length > 0 && gameSrc) {
+    const deckYaml = join(gameDir, "deck.yaml");
+    if (existsSync(deckYaml)) problems.push(diagnostics.deckYamlUnused(gameSrc.locate(sheetRefs[0].path), sheetRefs[0].path, sheetRefs[0].ref.file, displayPath(deckYaml)));
   } else {
     const deckUsed = parts === undefined || parts.components.some(({ c }) => c.from === "deck");
-    deckSrc = deckUsed || schemas.hasCode || existsSync(join(gameDir, "deck.yaml")) ? read("deck.yaml") : undefined;
+    yamlDeckSrc = deckUsed || schemas.hasCode || existsSync(join(gameDir, "deck.yaml")) ? read("deck.yaml") : undefined;
   }
   const rulesSrc = readOptional("rules.yaml");
   const refSrc = readOptional("reference.yaml");
-  const icons = gameIcons(gameDir, absData, [gameSrc, deckSrc, rulesSrc, refSrc], problems);
-  // A sheet's extra columns are text fields no schema declares: the card schema checks the rest.
-  const deckChecked = sheet && deckSrc ? { ...deckSrc, value: withoutExtras(deckSrc.value as { cards: Record<string, unknown>[] }, sheet.extraFields) } : deckSrc;
-  const deck = validate<{ cards: Record<string, unknown>[] }>(schemas.deck, deckChecked);
+  const icons = gameIcons(gameDir, absData, [gameSrc, yamlDeckSrc, ...sheetSrcs, rulesSrc, refSrc], problems);
+  const yamlDeck = yamlDeckSrc === undefined ? undefined : deckData(yamlDeckSrc, "deck.yaml", validate<{ cards: Record<string, unknown>[] }>(schemas.deck, yamlDeckSrc), problems);
+  const sheetDecks = sheets.map(({ ref, sheet }, i) => {
+    const src = sheetSrcs[i];
+    // A sheet's extra columns are text fields no schema declares: the card schema checks the rest.
+    const checked = sheet && src ? { ...src, value: withoutExtras(src.value as { cards: Record<string, unknown>[] }, sheet.extraFields) } : undefined;
+    return deckData(src, ref.value, validate<{ cards: Record<string, unknown>[] }>(schemas.deck, checked), problems, sheet);
+  });
+  /** The main deck: what `from: deck` and an engine read (deck.yaml, else the first sheet). */
+  const mainDeck = sheetDecks[0] ?? yamlDeck;
   const rulesAbsent = !schemas.hasCode && rulesSrc === undefined && !existsSync(join(gameDir, "rules.yaml"));
   const rulesDoc = rulesAbsent ? { rules: {} } : validate<{ rules: unknown }>(schemas.rules, rulesSrc);
   const reference = validate<ReferenceFile>(referenceSchema, refSrc);
@@ -159,9 +168,6 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
     problems.push(diagnostics.playersOfEngine(gameSrc.locate(["players"]), gameId, game.players, engineRange, rulesSrc?.displayPath ?? "rules.yaml"));
 
   // Cross-reference checks also run on the parts of a file that are valid, so one run reports everything.
-  const rawCards = listAt(deckSrc?.value, "cards");
-  // Ids made from names are checked as the sheet is read (naming both rows).
-  if (deckSrc && rawCards && sheet?.derivedIds !== true) uniqueIds(rawCards, ["cards"], deckSrc, problems);
   const rawPages = listAt(refSrc?.value, "pages");
   if (refSrc && rawPages) uniqueIds(rawPages, ["pages"], refSrc, problems);
   const rulesName = rulesSrc?.displayPath ?? displayPath(join(gameDir, "rules.yaml"));
@@ -178,13 +184,8 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
       gameDir,
       templatesDir,
       checkTemplates: opts.checkTemplates !== false,
-      deck: deck?.cards,
-      deckOk: deck !== undefined,
-      deckSrc,
-      deckName: sheetRef ? sheetRef.ref.file : "deck.yaml",
-      deckCopies: sheet?.copies,
-      deckExtras: sheet && deckSrc ? extrasOf(deckSrc.value, sheet.extraFields) : undefined,
-      rawDeckPieces: sheet ? (deckSrc === undefined ? undefined : sheet.copies.reduce((n, k) => n + k, 0)) : rawCards?.length,
+      mainDeck,
+      sheetDecks: new Map(sheetDecks.map((d) => [d.name, d])),
       reference,
       sections,
       rules,
@@ -203,29 +204,29 @@ export function checkGame(dataDir: string, gameId: string, opts: LoadOptions = {
         id: game.id,
         name: game.name,
         description: game.description,
-        ...(game.version === undefined ? {} : { version: game.version === "git" ? gitDescription(gameDir) : game.version }),
-        deckFields: [...declaredFields(schemas.deck), ...(sheet?.extraFields.keys() ?? [])],
+        ...(game.version === undefined ? {} : { version: game.version === "git" ? gitDescription(absData, gameDir) : game.version }),
+        deckFields: [...new Set([...declaredFields(schemas.deck), ...sheets.flatMap(({ sheet }) => [...(sheet?.extraFields.keys() ?? [])])])],
         players: game.players,
         palette: game.colours,
         styles: buildStyles(ctx),
         icons,
         fonts,
         components,
-        deck: deck?.cards ?? [],
+        deck: mainDeck?.cards ?? [],
         rules,
         paths: {
           dataDir: absData,
           gameDir,
           templatesDir,
           game: join(gameDir, "game.yaml"),
-          deck: sheetRef ? resolve(gameDir, sheetRef.ref.file) : join(gameDir, "deck.yaml"),
+          deck: sheetRefs.length > 0 ? resolve(gameDir, sheetRefs[0].ref.file) : join(gameDir, "deck.yaml"),
           rules: join(gameDir, "rules.yaml"),
           reference: join(gameDir, "reference.yaml"),
         },
       };
     }
   }
-  const shown = sheet ? problems.map((d) => sheetDiagnostic(d, sheet)) : problems;
+  const shown = problems.map((d) => sheets.reduce((out, { sheet }) => (sheet ? sheetDiagnostic(out, sheet) : out), d));
   return { model: problems.length === 0 ? model : undefined, diagnostics: shown };
 }
 
@@ -313,6 +314,36 @@ function listAt(value: unknown, key: string): { id?: unknown }[] | undefined {
   return Array.isArray(list) ? list.map((x) => (x !== null && typeof x === "object" ? (x as { id?: unknown }) : {})) : undefined;
 }
 
+/** One deck's cards as a component reads them. */
+interface DeckData {
+  cards?: Record<string, unknown>[];
+  ok: boolean;
+  src?: YamlSource;
+  /** deck.yaml, or the spreadsheet a component names (as written in game.yaml). */
+  name: string;
+  /** Spreadsheet decks: printed copies of each card (its copies column). */
+  copies?: number[];
+  /** Spreadsheet decks: each card's extra columns (text fields no schema declares). */
+  extras?: Record<string, unknown>[];
+  /** Pieces the deck file holds even when it has schema errors (rows × copies). */
+  rawPieces?: number;
+}
+
+/** A deck file read and validated; its card ids are checked unique (ids made from names are checked as the sheet is read). */
+function deckData(src: YamlSource | undefined, name: string, valid: { cards: Record<string, unknown>[] } | undefined, problems: Diagnostic[], sheet?: SheetDeck): DeckData {
+  const rawCards = listAt(src?.value, "cards");
+  if (src && rawCards && sheet?.derivedIds !== true) uniqueIds(rawCards, ["cards"], src, problems);
+  return {
+    cards: valid?.cards,
+    ok: valid !== undefined,
+    src,
+    name,
+    copies: sheet?.copies,
+    extras: sheet && src ? extrasOf(src.value, sheet.extraFields) : undefined,
+    rawPieces: sheet ? (src === undefined ? undefined : sheet.copies.reduce((n, k) => n + k, 0)) : rawCards?.length,
+  };
+}
+
 interface Ctx {
   gameId: string;
   parts: GameParts;
@@ -321,17 +352,10 @@ interface Ctx {
   gameDir: string;
   templatesDir: string;
   checkTemplates: boolean;
-  deck?: Record<string, unknown>[];
-  deckOk: boolean;
-  deckSrc?: YamlSource;
-  /** deck.yaml, or the spreadsheet a component names (as written in game.yaml). */
-  deckName: string;
-  /** Spreadsheet decks: printed copies of each card (its copies column). */
-  deckCopies?: number[];
-  /** Spreadsheet decks: each card's extra columns (text fields no schema declares). */
-  deckExtras?: Record<string, unknown>[];
-  /** Pieces the deck file holds even when it has schema errors (rows × copies). */
-  rawDeckPieces?: number;
+  /** What `from: deck` reads: deck.yaml, else the first spreadsheet deck. */
+  mainDeck?: DeckData;
+  /** Spreadsheet decks by their `deck:` value. */
+  sheetDecks: Map<string, DeckData>;
   reference?: ReferenceFile;
   sections?: Section[][];
   rules: unknown;
@@ -384,24 +408,12 @@ function buildStyles(ctx: Ctx): Style[] {
   }));
 }
 
-function availableTemplates(ctx: Ctx): string[] {
-  const dir = join(ctx.templatesDir, ctx.gameId);
-  try {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith(".svg.hbs"))
-      .map((f) => f.slice(0, -".svg.hbs".length))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 function template(ctx: Ctx, name: string, path: PathSegment[], checked: Set<string>): TemplateRef {
-  const file = join(ctx.templatesDir, ctx.gameId, `${name}.svg.hbs`);
+  const file = templateFile(ctx.templatesDir, ctx.gameId, name);
   if (ctx.checkTemplates && !checked.has(name)) {
     checked.add(name);
     if (!existsSync(file)) {
-      ctx.problems.push(diagnostics.templateMissing(ctx.src.locate(path), path, name, displayPath(file), availableTemplates(ctx)));
+      ctx.problems.push(diagnostics.templateMissing(ctx.src.locate(path), path, name, displayPath(file), templateNames(ctx.templatesDir, ctx.gameId)));
     }
   }
   return { name, file };
@@ -567,38 +579,40 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
   /** Where each item is written, to report its printed text there. */
   let written: { src?: YamlSource; path: PathSegment[] }[] = [];
   let how = "";
+  const deck = c.deck !== undefined ? ctx.sheetDecks.get(c.deck) : c.from === "deck" ? ctx.mainDeck : undefined;
   if (c.from === "deck" || c.deck !== undefined) {
-    how = ctx.deckCopies === undefined ? `one per card in ${ctx.deckName}` : `the copies of each row of ${ctx.deckName}`;
-    if (!ctx.deckOk) {
+    const name = deck?.name ?? c.deck ?? "deck.yaml";
+    how = deck?.copies === undefined ? `one per card in ${name}` : `the copies of each row of ${name}`;
+    if (deck?.ok !== true) {
       // The deck has schema errors (reported); still compare its length with the count.
-      if (ctx.rawDeckPieces !== undefined && c.count !== undefined && ctx.rawDeckPieces !== c.count) {
-        ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, ctx.rawDeckPieces, how));
+      if (deck?.rawPieces !== undefined && c.count !== undefined && deck.rawPieces !== c.count) {
+        ctx.problems.push(diagnostics.countMismatch(ctx.src.locate([...at, "count"]), [...at, "count"], c.count, deck.rawPieces, how));
       }
       return shell();
     }
-    written = (ctx.deck ?? []).map((_card, i) => ({ src: ctx.deckSrc, path: ["cards", i] }));
-    items = (ctx.deck ?? []).map((card, i) => {
+    written = (deck.cards ?? []).map((_card, i) => ({ src: deck.src, path: ["cards", i] }));
+    items = (deck.cards ?? []).map((card, i) => {
       // Reported in deck.yaml, where the card names its style (explicitly or through the styleBy field).
       const explicit = card.style as string | undefined;
       const byField = c.styleBy !== undefined ? card[c.styleBy] : undefined;
       const style =
         explicit !== undefined
-          ? styleOf(explicit, ["cards", i, "style"], ctx.deckSrc)
+          ? styleOf(explicit, ["cards", i, "style"], deck.src)
           : byField === undefined
             ? undefined
-            : styleOf(String(byField), ["cards", i, c.styleBy as string], ctx.deckSrc);
+            : styleOf(String(byField), ["cards", i, c.styleBy as string], deck.src);
       return makeItem({
         id: String(card.id),
         name: String(card.name),
-        copies: ctx.deckCopies?.[i],
+        copies: deck.copies?.[i],
         index: card.index as string | undefined,
         title: card.title as string | undefined,
         subtitle: card.subtitle as string | undefined,
         text: card.text as string | undefined,
         flavor: card.flavor as string | undefined,
         style,
-        image: card.image === undefined ? undefined : asset(ctx, String(card.image), ["cards", i, "image"], ctx.deckSrc),
-        fields: { ...ctx.deckExtras?.[i], ...card },
+        image: card.image === undefined ? undefined : asset(ctx, String(card.image), ["cards", i, "image"], deck.src),
+        fields: { ...deck.extras?.[i], ...card },
       });
     });
   } else if (c.from === "reference") {
@@ -650,7 +664,7 @@ function buildComponent(ctx: Ctx, c: ComponentFile, at: PathSegment[], styles: S
       kind: c.kind,
       name: c.name,
       description: c.description,
-      count: c.count ?? ctx.rawDeckPieces ?? 0,
+      count: c.count ?? deck?.rawPieces ?? 0,
       size: c.size,
       shape: c.shape === undefined ? { kind: "rect", cornerRadius: 0 } : c.shape.kind === "rect" ? { kind: "rect", cornerRadius: c.shape.cornerRadius ?? 0 } : c.shape,
       templates: { face, back },
@@ -731,8 +745,14 @@ function extrasOf(value: unknown, extra: Map<string, number>): Record<string, un
   return cards.map((card) => Object.fromEntries(Object.entries(card).filter(([k]) => extra.has(k))));
 }
 
-/** `version: git`: the repository's description of the game folder's commit (`v0.3-2-gabc1234-dirty`), else "git". */
-function gitDescription(gameDir: string): string {
-  const r = spawnSync("git", ["describe", "--tags", "--always", "--dirty"], { cwd: gameDir, encoding: "utf8" });
-  return r.status === 0 && r.stdout.trim() !== "" ? r.stdout.trim() : "git";
+/**
+ * `version: git`: the project repository's description of its commit (`v0.3-2-gabc1234-dirty`),
+ * else "git" (no repository of the user's own: see src/model/git.ts).
+ */
+function gitDescription(dataDir: string, gameDir: string): string {
+  const repo = projectRepo(dataDir, gameDir);
+  if ("problem" in repo) return "git";
+  const r = runGit(repo, ["describe", "--tags", "--always", "--dirty"]);
+  const text = r.out.toString("utf8").trim();
+  return r.ok && text !== "" ? text : "git";
 }

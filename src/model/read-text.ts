@@ -22,23 +22,24 @@ export function isInside(p: string, root: string): boolean {
 }
 
 /**
- * Reads `absPath`; with `root`, the file's real path must lie inside the real path of `root`.
- * `what` names the file in a fix ("the YAML file", "the template file").
+ * Reads `absPath`; with `root`, the file's real path must lie inside the real path of `root`
+ * (`rootName` names that folder in the message). `what` names the file in a fix ("the YAML
+ * file", "the template file").
  */
-export function readDataText(absPath: string, displayPath: string, root?: string, what?: string): TextResult {
-  const read = readDataBytes(absPath, displayPath, root, what);
+export function readDataText(absPath: string, displayPath: string, root?: string, what?: string, rootName?: string): TextResult {
+  const read = readDataBytes(absPath, displayPath, root, what, rootName);
   return read.ok ? decodeUtf8(read.bytes, displayPath) : read;
 }
 
 export type BytesResult = { ok: true; bytes: Buffer } | { ok: false; diagnostic: Diagnostic };
 
 /** The same checks as readDataText, for a binary file (a spreadsheet): its bytes, not decoded. */
-export function readDataBytes(absPath: string, displayPath: string, root?: string, what?: string): BytesResult {
+export function readDataBytes(absPath: string, displayPath: string, root?: string, what?: string, rootName?: string): BytesResult {
   const loc: Location = { file: displayPath };
   let real: string;
   try {
     real = realpathSync(absPath);
-    if (root !== undefined && !isInside(real, realpathSync(root))) return fail(diagnostics.fileOutsideData(loc));
+    if (root !== undefined && !isInside(real, realpathSync(root))) return fail(diagnostics.fileOutsideData(loc, rootName));
   } catch (err) {
     return fail(osProblem(loc, err, what));
   }

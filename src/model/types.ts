@@ -24,7 +24,7 @@ export type Shape =
 export interface TemplateRef {
   /** Template name as written in game.yaml, e.g. "moon-card". */
   name: string;
-  /** Absolute path of templates/<game>/<name>.svg.hbs. */
+  /** Absolute path of templates/<game>/<name>.svg.hbs, else of the shared templates/shared/<name>.svg.hbs. */
   file: string;
 }
 

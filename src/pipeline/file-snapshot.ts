@@ -1,9 +1,9 @@
 /**
  * Sizes and times of files on disk, to tell later whether any of them changed without reading
- * them: the no-op build's stamp (noop-stamp.ts) and a standby's check of the code it loaded
- * (src/cli/standby/server.ts). The change time too: a file rewritten with its size and
- * modification time put back (by hand, or a damaged disk block rewritten) still gets a new ctime,
- * which no one can set back. Only node: modules here: both run before anything heavy is loaded.
+ * them: the no-op build's stamp (noop-stamp.ts). The change time too: a file rewritten with its
+ * size and modification time put back (by hand, or a damaged disk block rewritten) still gets a
+ * new ctime, which no one can set back. Only node: modules here: the stamp is read before
+ * anything heavy is loaded.
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -21,13 +21,13 @@ import { printDocument, renderSides, type BuildOptions, type BuildResult, type R
 import { renderFace, type RenderedFace, type TemplateSet } from "../render/face";
 import { assetsUnchanged, withAssetLog } from "../render/image-assets";
 import { FACE_MANIFEST, faceManifestJson, listFaces, type FaceEntry } from "../render/faces";
-import { writeFileAtomic } from "../render/files";
+import { removeStalePngs, writeFileAtomic } from "../render/files";
 import { alignmentTest } from "../render/alignment";
 import { DEFAULT_PRINT, PAPERS, type Page, type PrintOptions } from "../render/page";
 import type { PdfMeta } from "../render/pdf";
 import { pxFor, svgToPng } from "../render/png";
 import { RasterProcessLost, sharedRasterPool, type RasterPool } from "../render/raster-pool";
-import { BLEED_MM, type RenderGame } from "../render/types";
+import { BLEED_MM, type RenderGame, type Warning } from "../render/types";
 import { writeGallery } from "../gallery/write";
 import { galleryPageThumbs, type PageThumbsResult } from "../gallery/page-thumbs";
 import { tuneV8ForBuilds } from "./v8-tuning";
@@ -58,6 +58,12 @@ export interface IncrementalOptions extends Omit<BuildOptions, "templates"> {
    * size and time (`syzygy build`, whose TTS saves read every PNG anyway; `watch` trusts them).
    */
   verify?: boolean;
+  /**
+   * Print PDFs this build does not make (another paper, layout, ink saver or `--only` of an earlier
+   * build) are removed when they were made from other data (`syzygy build`); without it they stay
+   * and the gallery marks them stale (`watch`, whose preview pass makes no PDF).
+   */
+  removeStale?: boolean;
 }
 
 export interface IncrementalResult extends BuildResult {
@@ -106,13 +112,14 @@ function pdfJob(label: string, file: string, pages: Page[], art: Map<string, str
   return { label, file, key, pages, faces, meta };
 }
 
-function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOptions, print: PrintOptions, version: string): PdfJob[] {
+function pdfJobsFor(game: RenderGame, sides: RenderedSide[], opts: IncrementalOptions, print: PrintOptions, version: string, warnings: Warning[]): PdfJob[] {
   const jobs: PdfJob[] = [];
   const art = new Map(sides.map((s) => [s.key, s.svg]));
   const firstCard = game.components.find((c) => c.kind === "card");
   for (const paperId of opts.papers) {
     const paper = PAPERS[paperId];
     const doc = printDocument(game, paper, print);
+    for (const page of doc.pages) if (page.warning !== undefined) warnings.push({ where: `${game.id} ${paperId}`, message: page.warning });
     const fold = print.layout === "fold";
     const file = join(opts.outDir, game.id, "print", doc.name);
     jobs.push(pdfJob(paperId, file, doc.pages, art, { title: doc.title, footer: game.title, paper, duplex: fold ? "none" : print.duplex, outline: doc.outline }, version));
@@ -278,14 +285,6 @@ function rasterFailure(input: GameInput, side: RenderedSide, err: unknown): stri
   return `${side.key}: the SVG rendered from ${template} is not valid (${message})${near}: fix the template so it renders well-formed SVG`;
 }
 
-/** PNGs left from items that no longer exist would linger in cards/ (same rule as a cold build). */
-function removeStale(dir: string, keep: Set<string>): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const file = join(entry.parentPath, entry.name);
-    if (entry.isFile() && (file.endsWith(".png") || file.endsWith(".tmp")) && !keep.has(file)) rmSync(file);
-  }
-}
 
 /**
  * Async work queue drained by a fixed number of lanes; lanes wait for more until it is closed.
@@ -501,7 +500,7 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
       };
 
       const pdfStart = performance.now();
-      for (const job of pdfJobsFor(input.game, sides, opts, print, version)) {
+      for (const job of pdfJobsFor(input.game, sides, opts, print, version, result.warnings)) {
         result.files.push(job.file);
         if (store.isCurrent(manifest, job.file, job.key, opts.verify)) {
           keep(job.file);
@@ -551,15 +550,16 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   // Stale PNGs, gallery, manifest: only after every output of every game is written.
   for (const w of works) {
     const id = w.input.game.id;
+    const stalePdfs = unbuiltPrint(w, store, opts);
     if (opts.png) {
-      removeStale(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
+      removeStalePngs(join(opts.outDir, id, "cards"), new Set(w.result.files.filter((f) => f.endsWith(".png"))));
       writeFaceManifest(w, opts.outDir, store);
     }
     if (opts.gallery !== false) {
       // PDFs of this build plus those of earlier builds still on disk (a preview pass builds none).
       const pdfs = Object.keys(w.next.outputs).filter((rel) => rel.startsWith(`${id}/print/`) && rel.endsWith(".pdf")).map((rel) => join(opts.outDir, rel));
       const pages = (await pageThumbs.get(id))?.papers;
-      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs, warnings: w.result.warnings, pages });
+      w.result.gallery = writeGallery(w.input.game, w.sides, { outDir: opts.outDir, png: opts.png, hashes: w.hashes, pdfs, stale: stalePdfs, warnings: w.result.warnings, pages });
     }
     w.result.files.sort();
     w.result.written.sort();
@@ -567,6 +567,31 @@ export async function buildGames(inputs: GameInput[], opts: IncrementalOptions):
   }
   store.prune();
   return works.map((w) => w.result);
+}
+
+/** What an output is made from: the game's model and every face's SVG. */
+function dataState(w: GameWork): string {
+  return sha256(JSON.stringify(w.input.game), ...[...w.hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, h]) => `${k}=${h}`));
+}
+
+/**
+ * Marks the outputs this build made or kept with its data; of the print PDFs it did not make,
+ * those made from other data are removed (with `removeStale`) or returned, for the gallery to mark.
+ */
+function unbuiltPrint(w: GameWork, store: BuildStore, opts: IncrementalOptions): string[] {
+  const state = dataState(w);
+  const made = new Set(w.result.files.map((f) => store.rel(f)));
+  const stale: string[] = [];
+  for (const [rel, rec] of Object.entries(w.next.outputs)) {
+    if (made.has(rel)) w.next.outputs[rel] = { ...rec, data: state };
+    else if (rel.startsWith(`${w.input.game.id}/print/`) && rel.endsWith(".pdf") && rec.data !== state) {
+      if (opts.removeStale === true) {
+        rmSync(join(opts.outDir, rel), { force: true });
+        delete w.next.outputs[rel];
+      } else stale.push(join(opts.outDir, rel));
+    }
+  }
+  return stale;
 }
 
 /** out/<game>/cards/faces.json: which PNG shows which side of which item (read by the TTS save builder). */

@@ -3,10 +3,11 @@
  * there. A second one is refused with a message naming that pid and the lock file; a lock whose
  * process is gone (killed, crashed) is taken over.
  */
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, linkSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { displayPath } from "../model/load";
+import { writeNewFile } from "../render/files";
 
 export const LOCK_NAME = ".syzygy.lock";
 
@@ -40,12 +41,19 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
+/** The lock's text, read without following a link (a link named like the lock is no lock: stale). */
 function readLock(file: string): { text: string; info: LockInfo | undefined } | undefined {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return undefined;
+    const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    try {
+      text = readFileSync(fd, "utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === "ELOOP" || code === "EISDIR" || code === "EAGAIN" ? { text: "", info: undefined } : undefined;
   }
   try {
     const info = JSON.parse(text) as LockInfo;
@@ -74,11 +82,11 @@ export function acquireOutLock(outDir: string, command: string): OutLock {
   const text = JSON.stringify(info) + "\n";
   let tookOverFrom: number | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
-    // Written in full under a temp name, then linked to the lock's name (fails if it exists): the
-    // lock never exists without its content.
+    // Written in full under a temp name (created anew, never through a link), then linked to the
+    // lock's name (fails if it exists): the lock never exists without its content.
     const tmp = `${file}.${process.pid}.tmp`;
     try {
-      writeFileSync(tmp, text);
+      writeNewFile(tmp, text);
       try {
         linkSync(tmp, file);
       } catch (err) {

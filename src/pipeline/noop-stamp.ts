@@ -8,7 +8,7 @@
  * every kept output against its recorded content, the fallback whenever the stamp differs.
  * Only node: modules and module-free helpers here: this runs before anything heavy is loaded.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CODE_DIR, PACKAGE_ROOT } from "../package-root";
 import { addFile, same, walk, type Snapshot } from "./file-snapshot";
@@ -108,7 +108,9 @@ export function startStamp(): PendingStamp | undefined {
       const stamp: Stamp = { key: l.key, inputs, outputs: outputSnapshot(l.out, games), summary, warnings };
       const file = join(l.out, ".cache", STAMP);
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(`${file}.tmp`, JSON.stringify(stamp));
+      // Created anew ("wx": exclusive, so never written through a link of that name).
+      rmSync(`${file}.tmp`, { force: true });
+      writeFileSync(`${file}.tmp`, JSON.stringify(stamp), { flag: "wx" });
       renameSync(`${file}.tmp`, file);
     },
   };

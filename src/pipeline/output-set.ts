@@ -16,9 +16,9 @@
  * a file (writeFileAtomic: a temp file renamed over it), never write into an existing one, or it
  * would change the current file too.
  */
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, symlinkSync, utimesSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { errorForFile, tempOwner, writeFileAtomic } from "../render/files";
+import { confineOut, errorForFile, isOwnDir, makeDir, tempOwner, writeFileAtomic } from "../render/files";
 import { faultPoint } from "../fault";
 import { acquireOutLock, pidAlive } from "./lock";
 
@@ -61,6 +61,27 @@ function checkOutDir(outDir: string): void {
 export function prepareOutDir(outDir: string): void {
   checkOutDir(outDir);
   mkdirSync(outDir, { recursive: true });
+  confineOut(outDir);
+}
+
+/**
+ * Removes every symbolic link below `outDir` (not what it points at): the build makes none, and
+ * one restored by git or unzip (`out/<game>/pages -> ~`) would lead its writes and prunes outside
+ * the project. Returns how many were removed.
+ */
+export function removeLinks(outDir: string): number {
+  let removed = 0;
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isSymbolicLink()) {
+        unlinkSync(p);
+        removed += 1;
+      } else if (e.isDirectory()) walk(p);
+    }
+  };
+  if (isOwnDir(outDir)) walk(outDir);
+  return removed;
 }
 
 /** A temp file another live process may still be writing (any other temp is junk). */
@@ -110,16 +131,18 @@ export function removeStaleTemps(dir: string): number {
   return removed;
 }
 
-/** Stages `from` into `to`: the same folders, hard links to the same files (copies where links fail). */
+/**
+ * Stages `from` into `to`: the same folders, hard links to the same files (copies where links
+ * fail). Symbolic links are not staged: the commit then removes them from the game's folder.
+ */
 function mirror(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  if (!existsSync(from)) return;
+  makeDir(to);
+  if (!isOwnDir(from)) return;
   for (const e of readdirSync(from, { withFileTypes: true })) {
-    if (isTemp(e.name)) continue;
+    if (isTemp(e.name) || e.isSymbolicLink()) continue;
     const src = join(from, e.name);
     const dst = join(to, e.name);
     if (e.isDirectory()) mirror(src, dst);
-    else if (e.isSymbolicLink()) symlinkSync(readlinkSync(src), dst);
     else {
       try {
         linkSync(src, dst);
@@ -164,7 +187,7 @@ function applyJournal(outDir: string, stageRoot: string, j: Journal): void {
     const dst = join(to, rel);
     if (lstatSafe(src) === undefined) continue;
     try {
-      mkdirSync(dirname(dst), { recursive: true });
+      makeDir(dirname(dst));
       renameSync(src, dst);
     } catch (err) {
       throw errorForFile(err, dst);
@@ -229,6 +252,7 @@ export function lockOutput(outDir: string, games: string[], command: string): Lo
   const lock = acquireOutLock(outDir, command);
   const info: StagedOutputInfo = { recovered: [], tookOverFrom: lock.tookOverFrom };
   try {
+    removeLinks(outDir);
     info.recovered = recoverStaging(outDir);
     for (const name of readdirSync(outDir)) if (isTemp(name) && !liveTemp(name)) rmSync(join(outDir, name), { recursive: true, force: true });
     removeStaleTemps(join(outDir, ".cache"));

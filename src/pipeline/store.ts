@@ -11,9 +11,9 @@
  *   renders only the faces an edit changed;
  * - tts/: TTS save stamps and images (src/tts/stamp.ts, src/tts/image-cache.ts).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { keepNewest, writeFileAtomic } from "../render/files";
+import { isOwnDir, keepNewest, makeDir, ownEntries, writeFileAtomic } from "../render/files";
 import { fileHash, primeFileHash } from "./file-hash";
 import { contentHash, VerifiedStore } from "./verified-store";
 
@@ -23,6 +23,8 @@ export interface OutputRecord {
   mtimeMs: number;
   /** sha256 of the bytes written. */
   hash?: string;
+  /** The game's data (its model and every face's SVG) the last build that made or kept it had: another build's data makes it stale. */
+  data?: string;
 }
 
 export interface Manifest {
@@ -123,9 +125,9 @@ export class BuildStore {
       return key !== undefined && !this.svgsUsed.has(key);
     });
     const dir = join(this.cacheDir, "png");
-    if (!existsSync(dir)) return;
+    if (!isOwnDir(dir)) return;
     const referenced = new Set<string>();
-    const games = readdirSync(this.cacheDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+    const games = ownEntries(this.cacheDir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
     for (const g of games) for (const rec of Object.values(this.readManifest(g).outputs)) referenced.add(rec.key);
     // Entries of an older layout (no content hash in the name) can no longer be read.
     for (const f of readdirSync(dir)) if (this.pngs.keyOf(f) === undefined && !f.endsWith(".tmp")) rmSync(join(dir, f), { force: true });
@@ -138,10 +140,10 @@ export class BuildStore {
   /** Whether any PNG was ever cached here (false: a cold build, every face will be rasterised). */
   hasPngCache(): boolean {
     const dir = join(this.cacheDir, "png");
-    return existsSync(dir) && readdirSync(dir).length > 0;
+    return ownEntries(dir).length > 0;
   }
 
   ensure(): void {
-    mkdirSync(join(this.cacheDir, "png"), { recursive: true });
+    makeDir(join(this.cacheDir, "png"));
   }
 }

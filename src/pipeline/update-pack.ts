@@ -1,18 +1,19 @@
 /**
  * Playtest update packs (`syzygy build --changed-since <git ref>`): the game as it was at a git
- * ref is read from the repository (git archive of its data and template folders), both versions'
+ * ref is read from the project's repository (its data and template folders' stored files), both versions'
  * faces are rendered, and a PDF holds only the cards whose printed side changed or that are new
  * (with their backs, imposed as usual) and a changelog page: added, removed and changed cards,
  * with the old and the new text. The earlier version is rendered with today's `version`, so a
  * version stamp on every face does not make every card "changed".
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, isAbsolute, sep } from "node:path";
+import { dirname, join, relative, isAbsolute, sep } from "node:path";
+import { projectRepo, repoPath, runGit, type ProjectRepo } from "../model/git";
 import { checkGame } from "../model/load";
 import { formatDiagnostic } from "../model/diagnostics";
 import type { GameModel } from "../model/types";
+import { SHARED_TEMPLATES } from "../model/template-file";
 import { renderSides, type RenderedSide } from "../render/build";
 import { TemplateSet } from "../render/face";
 import { renderGameFrom } from "../render/source";
@@ -102,9 +103,46 @@ export function diffRenders(before: { game: RenderGame; sides: RenderedSide[] },
 
 // ---- the earlier version, from git ----------------------------------------------------------
 
-function git(cwd: string, args: string[], input?: Buffer): { ok: boolean; out: Buffer; err: string } {
-  const r = spawnSync("git", args, { cwd, input, maxBuffer: 512 * 1024 * 1024 });
-  return { ok: r.status === 0, out: r.stdout ?? Buffer.alloc(0), err: (r.stderr ?? Buffer.alloc(0)).toString("utf8").trim() || (r.error?.message ?? "") };
+/** One file of a tree listing: its mode, blob id and path (relative to the repository's top). */
+interface TreeEntry {
+  mode: string;
+  id: string;
+  path: string;
+}
+
+function listTree(repo: ProjectRepo, commit: string, paths: string[]): TreeEntry[] {
+  const r = runGit(repo, ["ls-tree", "-r", "-z", "--full-tree", commit, "--", ...paths]);
+  if (!r.ok) throw new UpdatePackError(`--changed-since: cannot list ${commit}: ${r.err}`);
+  const entries: TreeEntry[] = [];
+  for (const line of r.out.toString("utf8").split("\0")) {
+    const m = /^(\d{6}) (\w+) ([0-9a-f]+)\t(.+)$/s.exec(line);
+    if (m !== null && m[2] === "blob") entries.push({ mode: m[1], id: m[3], path: m[4] });
+  }
+  return entries;
+}
+
+/**
+ * Writes the regular files of `entries` under `dir` as they are stored (`cat-file --batch`: no
+ * smudge filter or conversion runs). Symbolic links and submodules are left out: a link stored in
+ * a repository could point anywhere.
+ */
+function writeBlobs(repo: ProjectRepo, entries: TreeEntry[], dir: string): void {
+  const files = entries.filter((e) => e.mode === "100644" || e.mode === "100755");
+  if (files.length === 0) return;
+  const r = runGit(repo, ["cat-file", "--batch"], Buffer.from(files.map((f) => `${f.id}\n`).join("")));
+  if (!r.ok) throw new UpdatePackError(`--changed-since: cannot read the files: ${r.err}`);
+  let at = 0;
+  for (const f of files) {
+    const eol = r.out.indexOf(0x0a, at);
+    const header = /^([0-9a-f]+) blob (\d+)$/.exec(r.out.subarray(at, eol).toString("utf8"));
+    if (header === null) throw new UpdatePackError(`--changed-since: git did not return ${f.path}`);
+    const size = Number(header[2]);
+    const target = join(dir, ...f.path.split("/"));
+    if (inside(target, dir) === undefined || f.path.split("/").some((part) => part === ".." || part === "")) throw new UpdatePackError(`--changed-since: ${f.path} is not a path inside the repository`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, r.out.subarray(eol + 1, eol + 1 + size), { flag: "wx" });
+    at = eol + 1 + size + 1;
+  }
 }
 
 function inside(path: string, root: string): string | undefined {
@@ -114,27 +152,25 @@ function inside(path: string, root: string): string | undefined {
 
 /**
  * The game as it was at `ref`: its data folder (and its templates, when they are in the same
- * repository) extracted into a temp folder and loaded. Undefined when the game did not exist then.
+ * repository) copied out of the project's repository into a temp folder and loaded. Undefined
+ * when the game did not exist then. git runs only in the project's own repository, with every
+ * command its config could name switched off (src/model/git.ts).
  */
 export function gameAtRef(model: GameModel, ref: string): { model?: GameModel; cleanup: () => void } {
-  const top = git(model.paths.gameDir, ["rev-parse", "--show-toplevel"]);
-  if (!top.ok) throw new UpdatePackError(`--changed-since needs the game in a git repository: ${top.err}`);
-  const root = top.out.toString("utf8").trim();
-  const commit = git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
-  if (!commit.ok) throw new UpdatePackError(`--changed-since: ${JSON.stringify(ref)} is no commit, tag or branch of ${root}`, true);
-  const gameRel = inside(model.paths.gameDir, root)!;
-  const templatesRel = inside(model.paths.templatesDir, root);
+  const repo = projectRepo(model.paths.dataDir, model.paths.gameDir);
+  if ("problem" in repo) throw new UpdatePackError(`--changed-since needs the project in a git repository of its own: ${repo.problem}`);
+  const commit = runGit(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
+  if (!commit.ok) throw new UpdatePackError(`--changed-since: ${JSON.stringify(ref)} is no commit, tag or branch of ${repo.root}`, true);
+  const id = commit.out.toString("utf8").trim();
+  const gameRel = repoPath(repo, model.paths.gameDir)!;
+  const templatesRel = repoPath(repo, model.paths.templatesDir);
   const tmp = mkdtempSync(join(tmpdir(), "syzygy-since-"));
   const cleanup = () => rmSync(tmp, { recursive: true, force: true });
   try {
-    const paths = [gameRel, ...(templatesRel === undefined ? [] : [`${templatesRel}/${model.id}`, `${templatesRel}/partials`])];
-    // Only the paths that exist at the ref (a template folder may be new).
-    const present = paths.filter((p) => git(root, ["cat-file", "-e", `${ref}:${p}`]).ok);
-    if (!present.includes(gameRel)) return { cleanup };
-    const tar = git(root, ["archive", "--format=tar", ref, "--", ...present]);
-    if (!tar.ok) throw new UpdatePackError(`--changed-since: git archive failed: ${tar.err}`);
-    const x = spawnSync("tar", ["-x", "-C", tmp], { input: tar.out });
-    if (x.status !== 0) throw new UpdatePackError(`--changed-since: cannot unpack ${ref}: ${(x.stderr ?? "").toString().trim()}`);
+    const paths = [gameRel, ...(templatesRel === undefined ? [] : [`${templatesRel}/${model.id}`, `${templatesRel}/partials`, `${templatesRel}/${SHARED_TEMPLATES}`])];
+    const entries = listTree(repo, id, paths);
+    if (!entries.some((e) => e.path.startsWith(`${gameRel}/`))) return { cleanup };
+    writeBlobs(repo, entries, tmp);
     const dataDir = join(tmp, ...gameRel.split("/").slice(0, -1));
     const templatesDir = templatesRel === undefined || !existsSync(join(tmp, templatesRel)) ? model.paths.templatesDir : join(tmp, templatesRel);
     const r = checkGame(dataDir, model.id, { templatesDir });

@@ -4,9 +4,9 @@
  * time unchanged) is dropped and made again instead of being used.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../render/files";
+import { readOwnFile, writeFileAtomic } from "../render/files";
 
 /** Hex digits of the content hash kept in a name (128 bits). */
 const HASH_HEX = 32;
@@ -36,7 +36,9 @@ export class VerifiedStore {
   private names(): Map<string, string> {
     let mtimeMs: number;
     try {
-      mtimeMs = statSync(this.dir).mtimeMs;
+      const st = lstatSync(this.dir);
+      if (!st.isDirectory()) return new Map(); // a link in its place is no cache (never followed)
+      mtimeMs = st.mtimeMs;
     } catch {
       return new Map();
     }
@@ -74,7 +76,7 @@ export class VerifiedStore {
     const file = join(this.dir, name);
     let data: Buffer;
     try {
-      data = readFileSync(file);
+      data = readOwnFile(file);
     } catch {
       names.delete(key);
       return undefined;

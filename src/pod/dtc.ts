@@ -1,7 +1,8 @@
 /**
  * DriveThruCards: per deck, one PDF whose every page is one card side at trim + bleed, a card's
- * face followed by its back (face, back, face, back…), one pair per physical card. Art stays
- * vector, fonts are embedded by the PDF writer; TrimBox is the card, BleedBox the whole page.
+ * back followed by its face (back, face, back, face…), one pair per physical card, as
+ * DriveThruCards' card specification asks (docs/print-on-demand.md). Art stays vector, fonts are
+ * embedded by the PDF writer; TrimBox is the card, BleedBox the whole page.
  */
 import type { Page } from "../render/page";
 import type { PodCard, PodDeck } from "./decks";
@@ -26,7 +27,7 @@ function cardPage(deck: PodDeck, card: PodCard, side: "face" | "back", bleedMm: 
   };
 }
 
-/** Pages of one deck in DriveThruCards' order: each card's face, then its back. */
+/** Pages of one deck in DriveThruCards' order: each card's back, then its face. */
 export function dtcPages(deck: PodDeck, bleedMm: number): Page[] {
-  return deck.cards.flatMap((card) => [cardPage(deck, card, "face", bleedMm), cardPage(deck, card, "back", bleedMm)]);
+  return deck.cards.flatMap((card) => [cardPage(deck, card, "back", bleedMm), cardPage(deck, card, "face", bleedMm)]);
 }

@@ -3,11 +3,11 @@
  * deck, under <out>/<game>/pod/<service>/. Everything is made in memory first and then written
  * atomically, so a failure leaves the previous exports as they were.
  */
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { renderSides } from "../render/build";
 import type { TemplateSet } from "../render/face";
-import { writeFileAtomic } from "../render/files";
+import { ownEntries, writeFileAtomic } from "../render/files";
 import { PAPERS } from "../render/page";
 import { writePdf } from "../render/pdf";
 import { BLEED_MM, type RenderGame, type Warning } from "../render/types";
@@ -57,8 +57,7 @@ function podFile(outDir: string, game: string, service: PodService, deck: PodDec
 
 /** Exports of decks that no longer exist would linger and be uploaded by mistake. */
 function removeStale(dir: string, keep: Set<string>): void {
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir)) {
+  for (const name of ownEntries(dir)) {
     const file = join(dir, name);
     if ((name.endsWith(".zip") || name.endsWith(".pdf")) && !keep.has(file)) rmSync(file);
   }

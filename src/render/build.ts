@@ -2,13 +2,12 @@
  * Build one game: every side → SVG (pure) → PNG files, and the print PDFs per paper.
  * Writes are atomic; nothing is written before all SVGs rendered without error.
  */
-import { existsSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { renderFace, TemplateSet } from "./face";
 import { FACE_MANIFEST, faceManifestJson, listFaces, type FaceEntry } from "./faces";
 import { svgToPng } from "./png";
-import { writeFileAtomic } from "./files";
+import { removeStalePngs, writeFileAtomic } from "./files";
 import { mapLimit } from "./map-limit";
 import { imposeAll } from "./kinds/index";
 import { withContents, type OutlineEntry } from "./contents";
@@ -49,14 +48,6 @@ export function renderSides(game: RenderGame, templates: TemplateSet): { sides: 
   return { sides, warnings };
 }
 
-/** PNGs left from items that no longer exist would linger in cards/ and be picked up later. */
-function removeStale(dir: string, keep: Set<string>): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const file = join(entry.parentPath, entry.name);
-    if (entry.isFile() && (file.endsWith(".png") || file.endsWith(".tmp")) && !keep.has(file)) rmSync(file);
-  }
-}
 
 export function printPages(game: RenderGame, paper: Paper, print: PrintOptions): Page[] {
   return imposeAll(game.components, paper, print);
@@ -100,7 +91,7 @@ export async function buildGame(game: RenderGame, opts: BuildOptions): Promise<B
       progress(`${game.id}: PNG ${done}/${sides.length}`);
     });
     timings.png = performance.now() - start;
-    removeStale(join(opts.outDir, game.id, "cards"), new Set(files));
+    removeStalePngs(join(opts.outDir, game.id, "cards"), new Set(files));
     const manifest = join(opts.outDir, game.id, "cards", FACE_MANIFEST);
     writeFileAtomic(manifest, faceManifestJson(game, sides));
     files.push(manifest);

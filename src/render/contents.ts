@@ -33,9 +33,14 @@ function ranges(pages: number[]): string {
  * The contents page (and, two-sided, its blank back) followed by `pages`, and the outline: the
  * contents, then each component at the first page that shows it.
  */
+/** Pages before the pieces: the contents page, and two-sided its blank back. */
+export function contentsPageCount(opts: PrintOptions): number {
+  return opts.layout === "fold" ? 1 : 2;
+}
+
 export function withContents(pages: Page[], components: RenderComponent[], opts: PrintOptions, title: string): { pages: Page[]; outline: OutlineEntry[] } {
   const fold = opts.layout === "fold";
-  const lead = fold ? 1 : 2;
+  const lead = contentsPageCount(opts);
   const titleOf = new Map(components.map((c) => [c.id, c.title]));
   const byComponent = new Map<string, number[]>();
   pages.forEach((page, i) => {
@@ -50,7 +55,11 @@ export function withContents(pages: Page[], components: RenderComponent[], opts:
     }
   });
   const lines: string[] = [];
-  lines.push(fold ? "Fold-and-glue sheets: print one-sided, fold each on its dashed line, glue, cut." : "Print two-sided (each sheet is two pages: a front and its back), at 100 %.");
+  lines.push(
+    fold
+      ? "Fold-and-glue sheets: print one-sided, fold each on its dashed line, glue, cut."
+      : `Print two-sided, flipping on the ${opts.duplex} edge (each sheet is two pages: a front and its back), at 100 %. Reprint on the same edge: backs printed with the other one stand turned against the rest.`,
+  );
   lines.push("");
   lines.push("To reprint one component, print these pages:");
   const outline: OutlineEntry[] = [{ page: 0, title: "What to print (contents)" }];

@@ -5,8 +5,9 @@
 import { readdirSync, existsSync } from "node:fs";
 import { join, basename } from "node:path";
 import Handlebars from "handlebars";
-import { formatDiagnostic } from "../model/diagnostics";
+import { formatDiagnostic, type Diagnostic } from "../model/diagnostics";
 import { readDataText } from "../model/read-text";
+import { templateFile } from "../model/template-file";
 import { HELPERS, type RenderData } from "./helpers";
 import { withSignature } from "./helper-signatures";
 import { inlineImages } from "./image-assets";
@@ -15,9 +16,16 @@ import { BLEED_MM, type FaceRef, type RenderGame, type Warning } from "./types";
 
 type Template = Handlebars.TemplateDelegate;
 
-/** A template's text: a regular UTF-8 file within the size limit (a FIFO or a device must not hang the build). */
-function readTemplate(file: string): string {
-  const r = readDataText(file, file, undefined, "the template file");
+/**
+ * A template's text: a regular UTF-8 file within the size limit (a FIFO or a device must not hang
+ * the build), inside the templates folder `root` (a link out of it is refused, as for data files).
+ */
+export function readTemplateText(file: string, root: string, shown = file): ReturnType<typeof readDataText> {
+  return readDataText(file, shown, root, "the template file", "templates");
+}
+
+function readTemplate(file: string, root: string): string {
+  const r = readTemplateText(file, root);
   if (!r.ok) throw new Error(formatDiagnostic(r.diagnostic));
   return r.text;
 }
@@ -26,28 +34,42 @@ function readTemplate(file: string): string {
 export class TemplateSet {
   private readonly hb = Handlebars.create();
   private readonly cache = new Map<string, Template>();
+  /** Partials that cannot be read (a link out of the templates folder, a FIFO…): none is used. */
+  readonly problems: Diagnostic[] = [];
+  private readonly files = new Map<string, string>();
 
   constructor(readonly dir: string) {
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, withSignature(name, fn));
     const partials = join(dir, "partials");
     if (existsSync(partials)) {
       for (const file of readdirSync(partials).sort()) {
-        if (file.endsWith(".hbs")) this.hb.registerPartial(basename(file, ".hbs").replace(/\.svg$/, ""), readTemplate(join(partials, file)));
+        if (!file.endsWith(".hbs")) continue;
+        const r = readTemplateText(join(partials, file), dir);
+        if (r.ok) this.hb.registerPartial(basename(file, ".hbs").replace(/\.svg$/, ""), r.text);
+        else this.problems.push(r.diagnostic);
       }
     }
   }
 
+  /** The file template `name` of `game` resolves to (src/model/template-file.ts). */
   path(game: string, name: string): string {
-    return join(this.dir, game, `${name}.svg.hbs`);
+    const key = `${game}/${name}`;
+    let file = this.files.get(key);
+    if (file === undefined) {
+      file = templateFile(this.dir, game, name);
+      this.files.set(key, file);
+    }
+    return file;
   }
 
   get(game: string, name: string): Template {
     const key = `${game}/${name}`;
     let t = this.cache.get(key);
     if (!t) {
+      if (this.problems.length > 0) throw new Error(formatDiagnostic(this.problems[0]));
       const file = this.path(game, name);
       if (!existsSync(file)) throw new Error(`template "${name}" not found: expected ${file}`);
-      t = this.hb.compile(readTemplate(file), { strict: false, noEscape: false });
+      t = this.hb.compile(readTemplate(file, this.dir), { strict: false, noEscape: false });
       this.cache.set(key, t);
     }
     return t;

@@ -1,5 +1,6 @@
 /** Every printable side of a game, each with a stable key and its PNG file name. */
 import type { FaceRef, RenderComponent, RenderGame, RenderItem } from "./types";
+import { sha256 } from "../hash";
 
 export interface FaceEntry extends FaceRef {
   key: string;
@@ -48,6 +49,8 @@ export interface ManifestFace {
   side: "face" | "back";
   /** Path under out/<game>/cards/. */
   file: string;
+  /** sha256 of the SVG the PNG was drawn from: a later stage (`syzygy tts`) tells a PNG older than its data by it. */
+  svg?: string;
 }
 
 export interface FaceManifest {
@@ -56,10 +59,16 @@ export interface FaceManifest {
 }
 
 /** The manifest of a game's PNGs (faces.json), which tells later stages (the TTS save) which file is which side. */
-export function faceManifestJson(game: RenderGame, entries: readonly FaceEntry[]): string {
+export function faceManifestJson(game: RenderGame, entries: readonly (FaceEntry & { svg?: string })[]): string {
   const manifest: FaceManifest = {
     game: game.id,
-    faces: entries.map((e) => ({ component: e.component.id, item: e.sharedBack === true ? "" : e.item.id, side: e.side, file: e.file })),
+    faces: entries.map((e) => ({
+      component: e.component.id,
+      item: e.sharedBack === true ? "" : e.item.id,
+      side: e.side,
+      file: e.file,
+      ...(e.svg === undefined ? {} : { svg: sha256(e.svg) }),
+    })),
   };
   return JSON.stringify(manifest, null, 2) + "\n";
 }

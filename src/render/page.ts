@@ -115,6 +115,8 @@ export interface Page {
   labels: Label[];
   /** A page of text (the contents page): a title and lines, set inside the print margin. */
   text?: { title: string; lines: string[] };
+  /** Said to the user when building this page (a `--back-offset` cut short to keep the margin). */
+  warning?: string;
   /** Union of the trimmed pieces and of their bleed (absent on a blank page). */
   trim?: Rect;
   bleed?: Rect;
@@ -240,6 +242,41 @@ export function cropMarks(xs: number[], ys: number[], page: { w: number; h: numb
   return out;
 }
 
+/**
+ * Where a trimmer cuts a page: along both edges of every piece cut by crop marks (tokens are cut
+ * along their outline instead). Each cut runs across the whole sheet, so nothing else on the page
+ * may straddle one.
+ */
+export function cutsOf(placements: Placement[]): { xs: number[]; ys: number[] } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const p of placements.filter((q) => !q.outline)) xs.push(p.x, p.x + p.w), ys.push(p.y, p.y + p.h);
+  return { xs: uniqueSorted(xs), ys: uniqueSorted(ys) };
+}
+
+const EDGE = 1e-6;
+const inside = (c: number, from: number, len: number): boolean => from + EDGE < c && c < from + len - EDGE;
+
+/**
+ * Whether a piece with trim `box` can join `placements` without a cut through it, and, when it is
+ * cut by crop marks itself (`marked`), without its cuts running through any piece already there.
+ */
+export function clearOfCuts(placements: Placement[], box: Rect, marked: boolean): boolean {
+  const cuts = cutsOf(placements);
+  if (cuts.xs.some((x) => inside(x, box.x, box.w)) || cuts.ys.some((y) => inside(y, box.y, box.h))) return false;
+  if (!marked) return true;
+  return placements.every((p) => ![box.x, box.x + box.w].some((x) => inside(x, p.x, p.w)) && ![box.y, box.y + box.h].some((y) => inside(y, p.y, p.h)));
+}
+
+/** `r` cut into the parts the page's cuts leave of it (r itself when none runs through it). */
+export function splitAtCuts(r: Rect, cuts: { xs: number[]; ys: number[] }): Rect[] {
+  const bounds = (from: number, len: number, at: number[]): [number, number][] => {
+    const edges = [from, ...at.filter((c) => inside(c, from, len)), from + len];
+    return edges.slice(1).map((e, i): [number, number] => [edges[i], e]);
+  };
+  return bounds(r.x, r.w, cuts.xs).flatMap(([x0, x1]) => bounds(r.y, r.h, cuts.ys).map(([y0, y1]) => ({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 })));
+}
+
 /** Pieces of the span a..b left once the intervals in `cover` are taken out, at least `min` long. */
 function spansOutside(a: number, b: number, cover: [number, number][], min: number): [number, number][] {
   const out: [number, number][] = [];
@@ -304,6 +341,36 @@ export function mirrorForBack(r: Rect, page: { w: number; h: number; landscape: 
     y: (mirrorColumns ? r.y : page.h - r.y - r.h) + opts.backOffset.y,
     mirrorColumns,
   };
+}
+
+/**
+ * A back page with `--back-offset` applied, shifted back as far as needed so that no piece's trim
+ * comes nearer the paper edge than PRINT_MARGIN (or than it stands without the offset, where the
+ * layout already puts it nearer): only bleed art may print there. `warning` says what was kept.
+ */
+export function keepBackInside(page: Page, size: { w: number; h: number }, offset: { x: number; y: number }): Page {
+  if (page.placements.length === 0 || (offset.x === 0 && offset.y === 0)) return page;
+  let left = Infinity;
+  let right = Infinity;
+  let up = Infinity;
+  let down = Infinity;
+  for (const p of page.placements) {
+    const x0 = p.x - offset.x;
+    const y0 = p.y - offset.y;
+    left = Math.min(left, x0 - PRINT_MARGIN);
+    right = Math.min(right, size.w - PRINT_MARGIN - x0 - p.w);
+    up = Math.min(up, y0 - PRINT_MARGIN);
+    down = Math.min(down, size.h - PRINT_MARGIN - y0 - p.h);
+  }
+  const kept = {
+    x: Math.min(Math.max(0, right), Math.max(-Math.max(0, left), offset.x)),
+    y: Math.min(Math.max(0, down), Math.max(-Math.max(0, up), offset.y)),
+  };
+  if (Math.abs(kept.x - offset.x) < 1e-9 && Math.abs(kept.y - offset.y) < 1e-9) return page;
+  const mm = (n: number): string => String(Math.round(n * 100) / 100);
+  const placements = page.placements.map((p) => ({ ...p, x: p.x + kept.x - offset.x, y: p.y + kept.y - offset.y }));
+  const warning = `--back-offset ${mm(offset.x)},${mm(offset.y)} would put ${page.label} within ${PRINT_MARGIN} mm of the paper edge, where printers cut art off: shifted by ${mm(kept.x)},${mm(kept.y)} instead`;
+  return { ...page, placements, warning };
 }
 
 /** A back-side bleed: the sides swap with the mirror. */

@@ -3,7 +3,7 @@
  * cache on disk, or a new conversion — in that order.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, utimesSync } from "node:fs";
+import { readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "./files";
 import { deserializeArt, recordArt, serializeArt, type ArtRecording } from "./pdf-art";
@@ -73,7 +73,6 @@ export function recordingFor(svg: string, disk?: ArtStore): ArtRecording {
       artStats.recorded += 1;
       const text = disk && serializeArt(art);
       if (disk && text !== undefined) {
-        mkdirSync(disk.dir, { recursive: true });
         writeFileAtomic(artFile(disk, svg), withHash(text));
       }
     }

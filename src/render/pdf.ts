@@ -11,7 +11,7 @@ import { inlineArt, inlinable, placeArt, svgBox, type PlacedArt, placedArt } fro
 import { hasRecording, recordingFor, type ArtStore } from "./pdf-art-cache";
 import { registerFonts } from "./pdf-fonts";
 import { PT_PER_MM, type CutShape } from "./types";
-import { FOOTER_BAND, PRINT_MARGIN, pageSize, placementSides, type Page, type Paper, type Placement, type Rect, type Sides } from "./page";
+import { FOOTER_BAND, PRINT_MARGIN, bleedRect, pageSize, placementSides, union, type Page, type Paper, type Placement, type Rect, type Sides } from "./page";
 
 export { artStats, forgetArt, type ArtStore } from "./pdf-art-cache";
 
@@ -169,19 +169,24 @@ function pdfBox(r: Rect, pageHmm: number): number[] {
 
 /**
  * Footer text on the left, a 10 mm ruler on the right, in the band above the bottom print
- * margin: nothing closer than PRINT_MARGIN to any paper edge.
+ * margin — or below the top one when the page's art reaches into the bottom band (a back page
+ * whose rows mirror the front's): nothing closer than PRINT_MARGIN to any paper edge, nothing
+ * over art or bleed.
  */
-function drawFooter(doc: PDFKit.PDFDocument, size: { w: number; h: number }, text: string): void {
+function drawFooter(doc: PDFKit.PDFDocument, size: { w: number; h: number }, text: string, art: Rect | undefined, duplex: PdfMeta["duplex"]): void {
   const fontSize = 7;
-  const rulerText = "print at 100 % — 10 mm ruler";
+  // The flip edge on every page: a reprint on the other edge turns its backs against the rest.
+  const rulerText = `${duplex === "none" ? "" : `${duplex}-edge duplex · `}print at 100 % — 10 mm ruler`;
   const margin = 10;
-  const top = size.h - PRINT_MARGIN - FOOTER_BAND;
+  const bottomBand = size.h - PRINT_MARGIN - FOOTER_BAND;
+  const atTop = art !== undefined && art.y + art.h > bottomBand && art.y >= PRINT_MARGIN + FOOTER_BAND;
+  const top = atTop ? PRINT_MARGIN : bottomBand;
   doc.save();
   doc.font(FONT_FACES.regular.pdfName).fontSize(fontSize).fillColor("#444444");
   doc.text(text, margin * k, top * k, { lineBreak: false });
   // Ruler: a 10 mm bar with mm ticks, label before it; the bar sits on the band's bottom.
   const rx = size.w - margin - 10;
-  const ry = size.h - PRINT_MARGIN - 0.3;
+  const ry = top + FOOTER_BAND - 0.3;
   const labelW = doc.widthOfString(rulerText);
   doc.text(rulerText, rx * k - labelW - 2 * k, top * k, { lineBreak: false });
   doc.lineWidth(0.5).strokeColor("#000000");
@@ -279,7 +284,7 @@ export async function writePdf(pages: Page[], faces: Map<string, string>, meta: 
       doc.restore();
     }
     // A page sized to one piece (print-on-demand) is trimmed at its TrimBox: no footer or ruler on it.
-    if (page.size === undefined) drawFooter(doc, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`);
+    if (page.size === undefined) drawFooter(doc, size, `${meta.footer} — ${page.label} — page ${i + 1}/${pages.length}`, page.placements.length > 0 ? union(page.placements.map(bleedRect)) : undefined, meta.duplex);
   }
   if (warnings.length > 0) throw new Error(`PDF rendering problems:\n${[...new Set(warnings)].join("\n")}`);
   doc.end();

@@ -1,7 +1,7 @@
 // sharp, the one copy every module uses (the faces' PNGs in raster-core.mjs, the gallery's page
 // thumbnails, the TTS images), loaded through require: its CommonJS build. Its ES module build
-// cost a process twice the page faults and ~0.07 s more to load (8 400 against 4 000 faults;
-// docs/benchmarks.md, session 10), and a one-card edit loads it for its one face. Plain
+// costs a process twice the page faults and ~0.07 s more to load (docs/benchmarks.md), and a
+// one-card edit loads it for its one face. Plain
 // JavaScript so the raster process loads it without a TypeScript loader; typed by sharp-library.d.mts.
 import { createRequire } from "node:module";
 

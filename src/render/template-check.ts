@@ -11,9 +11,8 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Diagnostic, Location } from "../model/diagnostics";
 import { didYouMean } from "../model/suggest";
-import { readDataText } from "../model/read-text";
 import { listFaces, type FaceEntry } from "./faces";
-import { renderFace, templateName, type TemplateSet } from "./face";
+import { readTemplateText, renderFace, templateName, type TemplateSet } from "./face";
 import type { RenderGame, Warning } from "./types";
 import { CALL_AT, callProblem, styleProblem } from "./helper-signatures";
 
@@ -271,11 +270,13 @@ export function checkRendering(game: RenderGame, templates: TemplateSet, declare
   const faces = listFaces(game);
   const known = knownByTemplate(game, faces, declared);
   const broken = new Set<string>();
+  for (const d of templates.problems) diagnostics.push({ ...d, location: { ...d.location, file: shown(d.location.file) } });
+  if (templates.problems.length > 0) return { diagnostics, warnings };
   for (const [name, k] of known) {
     const abs = templates.path(game.id, name);
     const file = shown(abs);
     if (!existsSync(abs)) continue; // the model reports a missing template at its reference
-    const read = readDataText(abs, file, undefined, "the template file");
+    const read = readTemplateText(abs, templates.dir, file);
     if (!read.ok) {
       diagnostics.push(read.diagnostic);
       broken.add(name);
@@ -309,7 +310,7 @@ export function checkRendering(game: RenderGame, templates: TemplateSet, declare
       // Handlebars' own runtime error, in plain words at the tag that names the partial.
       const partial = /The partial (\S+) could not be found/.exec(message);
       if (partial) {
-        const text = readDataText(templates.path(game.id, name), name, undefined, "the template file");
+        const text = readTemplateText(templates.path(game.id, name), templates.dir, name);
         const tag = text.ok ? tags(text.text).find((t) => new RegExp(`^\\{\\{~?#?>\\s*${partial[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(t.text)) : undefined;
         if (tag) at = { line: tag.line, col: tag.col };
         message = `{{> ${partial[1]}}} names no partial: partials are files in ${shown(join(templates.dir, "partials"))}/<name>.hbs; add ${partial[1]}.hbs there or fix the name`;

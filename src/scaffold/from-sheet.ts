@@ -9,7 +9,8 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { COPIES_COLUMNS, columnKey, fieldName, isNotesColumn, parseDeckRef, readSheetRows, slug } from "../model/deck-sheet";
+import { COPIES_COLUMNS, columnKey, fieldName, isNotesColumn, parseDeckRef, readSheetRows, slug, workbookTabs } from "../model/deck-sheet";
+import { MAX_DECK_SHEETS } from "../model/limits";
 import type { Cell } from "../model/xlsx-read";
 import { formatDiagnostic } from "../model/diagnostics";
 import { closest } from "../model/suggest";
@@ -189,16 +190,112 @@ export interface SheetScaffold {
   /** Icons made as placeholders, one per `:token:` the sheet uses. */
   icons: string[];
   cards: number;
+  /** Several sheets: each deck's component id, sheet and piece count. */
+  decks?: { id: string; ref: string; cards: number }[];
+  /** Tabs of a workbook left out (no deck in them), each with why. */
+  skipped?: string[];
 }
 
-/** The files of a new game `id` whose deck is the spreadsheet `file` (CSV, or XLSX with an optional #Sheet). */
-export function gameFromSheet(id: string, file: string): SheetScaffold {
-  const sheet = readSheet(file);
-  const ref = parseDeckRef(file);
-  const deckFile = basename(ref.file);
-  const deckRef = ref.sheet === undefined ? deckFile : `${deckFile}#${ref.sheet}`;
-  const extra = sheet.columns.filter((c) => !SHARED_COLUMNS.includes(c));
-  const types = new Map(extra.map((c) => [c, columnType(sheet.rows, c)]));
+/** A deck of the new game: one sheet (a CSV, or a tab of a workbook), one card component. */
+interface DeckPlan {
+  /** As given to `new` (path, with #tab for a workbook's tab). */
+  given: string;
+  sheet: Sheet;
+  /** The `deck:` value in game.yaml. */
+  ref: string;
+  extra: string[];
+  types: Map<string, FieldType>;
+}
+
+/**
+ * The sheets the files name, one deck each: a CSV; a workbook's `#tab`; a workbook without one:
+ * each of its tabs that holds cells (a workbook of one such tab is named without it).
+ */
+export function sheetsOf(files: readonly string[]): { sheet: string; found: boolean }[] {
+  const out: { sheet: string; found: boolean }[] = [];
+  for (const file of files) {
+    const ref = parseDeckRef(file);
+    if (ref.format !== "xlsx" || ref.sheet !== undefined) out.push({ sheet: file, found: false });
+    else {
+      const r = workbookTabs(ref.file, ref.file);
+      if (!r.ok) throw new SyzygyError(formatDiagnostic(r.diagnostic));
+      const tabs = r.tabs.filter((t) => !t.empty);
+      if (tabs.length <= 1) out.push({ sheet: file, found: false });
+      else for (const t of tabs) out.push({ sheet: `${ref.file}#${t.name}`, found: true });
+    }
+  }
+  const distinct = out.filter((o, i) => out.findIndex((x) => x.sheet === o.sheet) === i);
+  if (distinct.length > MAX_DECK_SHEETS) throw new SyzygyError(`${files.join(", ")}: ${distinct.length} sheets; a game has at most ${MAX_DECK_SHEETS} spreadsheet decks (put the cards of several decks in one sheet)`);
+  return distinct;
+}
+
+/** The type of a field across decks: the one they agree on, else text. */
+function mergedTypes(plans: readonly DeckPlan[]): Map<string, FieldType> {
+  const out = new Map<string, FieldType>();
+  for (const p of plans) for (const [f, t] of p.types) out.set(f, out.has(f) && out.get(f) !== t ? "text" : t);
+  return out;
+}
+
+/** Accent colours of the decks of a several-deck game (each deck's frame and back), repeated if there are more decks. */
+const DECK_ACCENTS = ["#24406b", "#7a2e2e", "#2f5d3a", "#6b4a1f", "#4b2f6b", "#1f5f66"];
+
+/** A deck's own back: the game's title over the deck's name, in the deck's colour. */
+const DECK_BACK_TEMPLATE = `${BACK_TEMPLATE.trimEnd()}
+{{{text component.title 12 54 39.5 8 size=4 min=2.4 align="middle" valign="middle" color=item.colours.back label="deck"}}}
+`;
+
+/** The files of a new game `id` whose decks are the spreadsheets `files` (CSV, or XLSX with an optional #Sheet): one deck per sheet. */
+export function gameFromSheet(id: string, files: string | readonly string[]): SheetScaffold {
+  const given = typeof files === "string" ? [files] : files;
+  const plans: DeckPlan[] = [];
+  const skipped: string[] = [];
+  let firstError: unknown;
+  for (const { sheet: file, found } of sheetsOf(given)) {
+    let sheet: Sheet;
+    try {
+      sheet = readSheet(file);
+    } catch (err) {
+      // A tab found in a workbook may be notes, not cards: left out, and said so. A sheet named on the command line must be a deck.
+      if (!found || !(err instanceof SyzygyError)) throw err;
+      firstError ??= err;
+      skipped.push(`${file} is left out, not a deck: ${err.message}`);
+      continue;
+    }
+    const ref = parseDeckRef(file);
+    const deckFile = basename(ref.file);
+    const extra = sheet.columns.filter((c) => !SHARED_COLUMNS.includes(c));
+    plans.push({ given: file, sheet, ref: ref.sheet === undefined ? deckFile : `${deckFile}#${ref.sheet}`, extra, types: new Map(extra.map((c) => [c, columnType(sheet.rows, c)])) });
+  }
+  if (plans.length === 0) throw firstError;
+  const sameName = new Map<string, string>();
+  for (const p of plans) {
+    const file = parseDeckRef(p.given).file;
+    const other = sameName.get(basename(file));
+    if (other !== undefined && other !== file) throw new SyzygyError(`${file}: another sheet given is also named ${basename(file)} (${other}); the game's folder keeps both, so rename one`);
+    sameName.set(basename(file), file);
+  }
+  const made = plans.length === 1 ? oneDeckGame(id, given[0], plans[0]) : severalDeckGame(id, given, plans);
+  return { ...made, skipped };
+}
+
+/** game.yaml from its id to the palette's first colours, the same for one deck or several. */
+function gameHead(id: string, name: string): string {
+  return `id: ${id}
+name: ${JSON.stringify(name)}
+# Printed in each card's footer: raise it when you print a new round of playtest cards.
+version: "0.1"
+players: { min: 1, max: 4 }
+
+colours:
+  paper: "#fbf8f1"
+  ink: "#1f1d24"
+`;
+}
+
+function oneDeckGame(id: string, file: string, plan: DeckPlan): SheetScaffold {
+  const { sheet, extra, types } = plan;
+  const deckFile = basename(parseDeckRef(plan.given).file);
+  const deckRef = plan.ref;
   const name = titleOf(id);
   const count = sheet.copies.reduce((a, b) => a + b, 0);
   const icons = iconTokens(sheet.rows);
@@ -209,16 +306,7 @@ export function gameFromSheet(id: string, file: string): SheetScaffold {
 # spreadsheet: download it again over this file and build. Row 1 names the fields (any case or
 # spacing), one row per card; a copies column prints a card more than once; columns whose heading
 # starts with # are notes. Template N is templates/${id}/N.svg.hbs.
-id: ${id}
-name: ${JSON.stringify(name)}
-# Printed in each card's footer: raise it when you print a new round of playtest cards.
-version: "0.1"
-players: { min: 1, max: 4 }
-
-colours:
-  paper: "#fbf8f1"
-  ink: "#1f1d24"
-  accent: "#24406b"
+${gameHead(id, name)}  accent: "#24406b"
   pale: "#e8edf4"
   back-detail: "#e9dcaf"
 ${cardFields.length > 0 ? `\n# The sheet's extra columns, typed (text, number, integer, boolean or a list of allowed values).\ncardFields:\n${cardFields.join("\n")}\n` : ""}
@@ -237,11 +325,83 @@ ${columns.length > 0 ? `    # Headings that are a card field spelt another way.\
   const files: ScaffoldFiles = new Map();
   files.set(`data/${id}/game.yaml`, game);
   // The designer's file, byte for byte: it stays the source of truth.
-  files.set(`data/${id}/${deckFile}`, readFileSync(ref.file));
+  files.set(`data/${id}/${deckFile}`, readFileSync(parseDeckRef(plan.given).file));
   for (const icon of icons) files.set(`data/${id}/icons/${icon}.svg`, placeholderIcon(icon));
   files.set(`data/${id}/README.md`, readme(id, name, deckFile));
   files.set(`templates/${id}/card.svg.hbs`, faceTemplate(extra, types, sheet.labels));
   files.set(`templates/${id}/back.svg.hbs`, BACK_TEMPLATE);
   files.set(`templates/${id}/back-full.svg.hbs`, BACK_FULL_TEMPLATE);
   return { files, renamed: sheet.mapped, icons, cards: count };
+}
+
+/** Component ids from the decks' tab or file names, each unique, none another deck's template name. */
+function deckIds(plans: readonly DeckPlan[]): string[] {
+  const taken = new Set<string>();
+  return plans.map((p) => {
+    const ref = parseDeckRef(p.given);
+    const base = slug(ref.sheet ?? basename(ref.file).replace(/\.(csv|xlsx)$/i, "")) || "deck";
+    let cid = base;
+    for (let n = 2; taken.has(cid) || taken.has(`${cid}-back`); n++) cid = `${base}-${n}`;
+    taken.add(cid);
+    taken.add(`${cid}-back`);
+    return cid;
+  });
+}
+
+function severalDeckGame(id: string, given: readonly string[], plans: readonly DeckPlan[]): SheetScaffold {
+  const name = titleOf(id);
+  const ids = deckIds(plans);
+  const types = mergedTypes(plans);
+  const icons = [...new Set(plans.flatMap((p) => iconTokens(p.sheet.rows)))].sort();
+  const cardFields = [...types].map(([f, t]) => `  ${f}: ${t}`);
+  const deckFiles = [...new Set(plans.map((p) => basename(parseDeckRef(p.given).file)))];
+  const accents = plans.map((_p, i) => `  deck-${i + 1}: "${DECK_ACCENTS[i % DECK_ACCENTS.length]}"`);
+  const components = plans.map((p, i) => {
+    const ref = parseDeckRef(p.given);
+    const title = ref.sheet ?? titleOf(slug(basename(ref.file).replace(/\.(csv|xlsx)$/i, "")) || ids[i]);
+    const count = p.sheet.copies.reduce((a, b) => a + b, 0);
+    const columns = p.sheet.mapped.map(([h, f]) => `${JSON.stringify(h)}: ${f}`);
+    return `  - id: ${ids[i]}
+    kind: card
+    name: ${JSON.stringify(title)}
+    # No count: it is the sheet's rows (times their copies), ${count} now.
+    size: { width: 63.5, height: 88.9 }
+    shape: { kind: rect, cornerRadius: 3 }
+    templates: { face: ${ids[i]}, back: ${ids[i]}-back }
+    colours: { background: paper, text: ink, accent: deck-${i + 1}, art: pale, box: pale, back: deck-${i + 1}, backDetail: back-detail }
+    deck: ${JSON.stringify(p.ref)}
+${columns.length > 0 ? `    # Headings that are a card field spelt another way.\n    columns: { ${columns.join(", ")} }\n` : ""}`;
+  });
+  const game = `# yaml-language-server: $schema=../schema/game.schema.json
+# ${name}: made by \`syzygy new ${id} --from-csv ${given.map((g) => basename(g)).join(" ")}\`. Each sheet
+# is a deck of its own (a component below: its template, back, colours and count); the sheets stay
+# the source of truth: download them again over ${deckFiles.join(", ")} and build. Row 1 names the
+# fields (any case or spacing), one row per card; a copies column prints a card more than once;
+# columns whose heading starts with # are notes. Template N is templates/${id}/N.svg.hbs.
+${gameHead(id, name)}  pale: "#e8edf4"
+  back-detail: "#e9dcaf"
+${accents.join("\n")}
+${cardFields.length > 0 ? `\n# The sheets' extra columns, typed (text, number, integer, boolean or a list of allowed values).\ncardFields:\n${cardFields.join("\n")}\n` : ""}
+components:
+${components.join("")}`;
+  const files: ScaffoldFiles = new Map();
+  files.set(`data/${id}/game.yaml`, game);
+  // The designer's files, byte for byte: they stay the source of truth.
+  for (const p of plans) {
+    const file = parseDeckRef(p.given).file;
+    files.set(`data/${id}/${basename(file)}`, readFileSync(file));
+  }
+  for (const icon of icons) files.set(`data/${id}/icons/${icon}.svg`, placeholderIcon(icon));
+  files.set(`data/${id}/README.md`, readme(id, name, deckFiles.join(", ")));
+  plans.forEach((p, i) => {
+    files.set(`templates/${id}/${ids[i]}.svg.hbs`, faceTemplate(p.extra, p.types, p.sheet.labels));
+    files.set(`templates/${id}/${ids[i]}-back.svg.hbs`, DECK_BACK_TEMPLATE);
+  });
+  return {
+    files,
+    renamed: plans.flatMap((p) => p.sheet.mapped),
+    icons,
+    cards: plans.reduce((n, p) => n + p.sheet.copies.reduce((a, b) => a + b, 0), 0),
+    decks: plans.map((p, i) => ({ id: ids[i], ref: p.ref, cards: p.sheet.copies.reduce((a, b) => a + b, 0) })),
+  };
 }

@@ -64,7 +64,7 @@ export function round3(v: number): number {
 /** Card footprint at scale 1 (TTS standard card), used for spacing. */
 export const CARD_W = 2.2;
 /**
- * World units of a Custom_Tile and a Custom_Board at scale 1 (TTS defaults; see README): the
+ * World units of a Custom_Tile and a Custom_Board at scale 1 (TTS defaults; see docs/tts.md): the
  * save's builder scales them by these, and the table self-check measures them against these.
  */
 export const TILE_UNITS_AT_SCALE_1 = 2;

@@ -87,7 +87,7 @@ export function areaOutline(area: Area): VectorLine {
 
 /**
  * Font size of an area's label: 64 (the 3D text default) for a short one, smaller so a long one
- * stays within its area's width (the size TTS draws is seen only in TTS; README).
+ * stays within its area's width (the size TTS draws is seen only in TTS; docs/tts.md).
  */
 export function labelFontSize(area: Area): number {
   return Math.max(24, Math.min(64, Math.floor((64 * area.width) / (area.label.length * 0.4))));

@@ -36,14 +36,14 @@ export { TtsInputError };
 import { saveScript } from "./script";
 import { currentStamp, damagedInputs, saveKey, writeStamp } from "./stamp";
 import { cachedImage, imageDigest, pruneImages } from "./image-cache";
-import { writeFileAtomic } from "../render/files";
+import { makeDir, ownEntries, writeFileAtomic } from "../render/files";
 import { buildXmlUi } from "./xmlui";
 import { findDefinition } from "../games/index";
 import type { TableRules } from "../table/adapter";
 
 /** World units per millimetre: a poker card (63.5 mm wide) is 2.2 units at scale 1 in TTS. */
 export const UNITS_PER_MM = 2.2 / 63.5;
-/** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see README). */
+/** Width in world units of a Custom_Board / Custom_Tile / Custom_Token at scale 1 (TTS defaults; see docs/tts.md). */
 export { BOARD_UNITS_AT_SCALE_1 };
 export const PIECE_UNITS_AT_SCALE_1 = 2;
 export const POKER_WIDTH_MM = 63.5;
@@ -510,8 +510,8 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
   // Public paths (URLs, results) name <outDir>/<game>, even when the files are staged elsewhere.
   const finalImagesDir = path.join(opts.outDir, model.id, "tts", "images");
   const imagesDir = path.join(ttsDir, "images");
-  fs.mkdirSync(imagesDir, { recursive: true });
-  const before = new Set(fs.readdirSync(imagesDir));
+  makeDir(imagesDir);
+  const before = new Set(ownEntries(imagesDir));
   const ctx: Ctx = {
     model, opts, pngs, guids: new GuidAllocator(model.id), imagesDir, finalImagesDir: path.resolve(finalImagesDir), images: [],
     nextDeckKey: 1, shelfZ: SHELF_TOP_Z, deckComponent: deckComponent?.id ?? "", centreDeck: (deckComponent ?? deckComponentOf(model))?.id ?? "", deckPoint: deckPointFor(seats), cardCount: 0,
@@ -537,7 +537,7 @@ async function writeSave(model: GameModel, opts: TtsBuildOptions): Promise<TtsBu
     const json = JSON.stringify(save, null, 2) + "\n";
     writeFileAtomic(path.join(ttsDir, `${model.id}.json`), json);
     const used = new Set(ctx.images);
-    for (const f of fs.readdirSync(imagesDir)) if (!used.has(f)) fs.rmSync(path.join(imagesDir, f), { recursive: true, force: true });
+    for (const f of ownEntries(imagesDir)) if (!used.has(f)) fs.rmSync(path.join(imagesDir, f), { recursive: true, force: true });
     const savePath = path.join(opts.outDir, model.id, "tts", `${model.id}.json`);
     const result = { savePath, imageFiles: ctx.images.map((f) => path.join(finalImagesDir, f)), objects: objects.length, cards: ctx.cardCount };
     writeStamp(opts.outDir, model.id, { key, ...result, saveHash: createHash("sha256").update(json).digest("hex") });

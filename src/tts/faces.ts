@@ -6,6 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { FACE_MANIFEST, type FaceManifest } from "../render/faces";
+import type { RenderedSide } from "../render/build";
+import { sha256 } from "../hash";
 import { TtsInputError } from "./errors";
 
 export interface FacePngs {
@@ -44,4 +46,27 @@ export function readFacePngs(gameDir: string, game: string): FacePngs {
     itemBack: (component, item) => find("back", component, item),
     sharedBack: (component) => find("back", component, ""),
   };
+}
+
+/**
+ * The sides whose PNG in `<gameDir>/cards/` was drawn from another SVG than the data makes now
+ * (the sheet or a template was edited after the last build), by the SVG hashes in faces.json;
+ * a side the manifest lists without a hash, or not at all, counts too. Named by face key
+ * (`component/item`, `component/back` for the shared back).
+ */
+export function staleFaces(gameDir: string, sides: readonly RenderedSide[]): string[] {
+  let manifest: FaceManifest | undefined;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(gameDir, "cards", FACE_MANIFEST), "utf8")) as FaceManifest;
+  } catch {
+    manifest = undefined; // readFacePngs says what is wrong with it
+  }
+  const drawn = new Map<string, string | undefined>();
+  for (const f of Array.isArray(manifest?.faces) ? manifest.faces : []) drawn.set(`${f.side}\0${f.component}\0${f.item}`, f.svg);
+  const stale: string[] = [];
+  for (const s of sides) {
+    const item = s.sharedBack === true ? "" : s.item.id;
+    if (drawn.get(`${s.side}\0${s.component.id}\0${item}`) !== sha256(s.svg)) stale.push(s.key);
+  }
+  return stale;
 }

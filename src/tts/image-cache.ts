@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { keepNewest } from "../render/files";
+import { keepNewest, ownEntries } from "../render/files";
 import { contentHash, VerifiedStore } from "../pipeline/verified-store";
 import { buildersHash, fileHash } from "./stamp";
 
@@ -84,7 +84,6 @@ async function lookUpOrMake(outDir: string, key: string, make: () => Promise<Buf
 /** Keeps the `keep` most recently used cached images (and drops entries of an older layout). */
 export function pruneImages(outDir: string, keep = 400): void {
   const store = new VerifiedStore(imagesDir(outDir));
-  if (!fs.existsSync(store.dir)) return;
-  for (const f of fs.readdirSync(store.dir)) if (store.keyOf(f) === undefined && !f.endsWith(".tmp")) fs.rmSync(path.join(store.dir, f), { force: true });
+  for (const f of ownEntries(store.dir)) if (store.keyOf(f) === undefined && !f.endsWith(".tmp")) fs.rmSync(path.join(store.dir, f), { force: true });
   keepNewest(store.dir, keep, (f) => store.keyOf(f) !== undefined);
 }

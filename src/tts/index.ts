@@ -25,9 +25,8 @@ export async function buildTtsForModel(model: GameModel, opts: { outDir: string;
 
 /**
  * Keeps the sheet canvas from one save to the next until the returned function is called (after
- * the last save). Each save used to take a fresh canvas, and the OS faulted its ~50 MB in page
- * by page again: `Buffer.fill` of the background was the TTS phase's largest cost on the main
- * thread (0.65 of 4.3 s in a profile of the three games' saves, docs/benchmarks.md).
+ * the last save). A fresh canvas for each save would have the OS fault its ~50 MB in page by page
+ * again, the TTS phase's largest cost on the main thread (docs/benchmarks.md).
  */
 export function holdSheetCanvases(): () => void {
   return sheetCanvases.hold();

@@ -1,9 +1,13 @@
 /**
- * The compiled-script cache in the OS temp folder (src/tts/script.ts): one file per game and
- * source hash, `syzygy-tts-<hash>-<game>.lua`, written atomically (a per-process temp file renamed
- * into place) by one process at a time (a lock file). Every source edit makes a new hash, so each
- * write prunes the older files: only the KEEP_PER_GAME most recently used of each game stay, and
- * at most KEEP_IN_ALL over all games (games come and go: tests scaffold their own).
+ * The compiled-script cache of the clone (src/tts/script.ts), kept with the project in
+ * node_modules/.cache/syzygy/tts/ — never in the OS temp folder, where another local user could
+ * plant a script under the expected name. One file per game and source hash,
+ * `syzygy-tts-<hash>-<game>.lua`, whose first line carries the sha256 of the rest (stampBundle): a
+ * file whose bytes do not match it is compiled again, never used. Written atomically (a
+ * per-process temp file renamed into place) by one process at a time (a lock file). Every source
+ * edit makes a new hash, so each write prunes the older files: only the KEEP_PER_GAME most
+ * recently used of each game stay, and at most KEEP_IN_ALL over all games (games come and go:
+ * tests scaffold their own).
  *
  * Why per game and three: a save's script carries one game's engine, so the games' files come and
  * go together and a count over all games would keep fewer generations of each; three covers the
@@ -16,8 +20,28 @@
  * is ignored. Temp files of a write in progress are left alone (a write takes milliseconds; ones a
  * killed process left are removed after an hour), and so are lock files (cachedBundle clears stale ones).
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
+/** The first line of a stamped bundle: the hash of the sources it was compiled from and of its text. */
+const STAMP = /^-- syzygy-tts sources=([0-9a-f]{16}) sha256=([0-9a-f]{64})\n/;
+
+/** `text` with its stamp line: a Lua comment, so the file stays a runnable script. */
+export function stampBundle(text: string, sources: string): string {
+  return `-- syzygy-tts sources=${sources} sha256=${createHash("sha256").update(text).digest("hex")}\n${text}`;
+}
+
+/**
+ * The bundle of a stamped file's text when its bytes match its stamp (and, given `sources`, it
+ * was compiled from those sources); undefined otherwise (damaged, planted, stale or unstamped).
+ */
+export function stampedBundle(file: string, sources?: string): string | undefined {
+  const m = STAMP.exec(file);
+  if (m === null || (sources !== undefined && m[1] !== sources)) return undefined;
+  const text = file.slice(m[0].length);
+  return createHash("sha256").update(text).digest("hex") === m[2] ? text : undefined;
+}
 
 /** Bundles kept per game (see the header). */
 export const KEEP_PER_GAME = 3;
@@ -60,18 +84,21 @@ function sleep(ms: number): void {
 }
 
 /**
- * The text cached in `file`, else `make()`'s, written to `file` by one process at a time
- * (parallel test workers would otherwise all compile the same bundle at once), after which the
- * folder is pruned.
+ * The bundle cached in `file` (when its bytes match its stamp, and it was compiled from
+ * `sources`), else `make()`'s, written to `file` by one process at a time (parallel test workers
+ * would otherwise all compile the same bundle at once), after which the folder is pruned.
  */
-export function cachedBundle(file: string, make: () => string): string {
+export function cachedBundle(file: string, sources: string, make: () => string): string {
   const lock = `${file}.lock`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   for (;;) {
-    const hit = readIfPresent(file);
+    const read = readIfPresent(file);
+    const hit = read === undefined ? undefined : stampedBundle(read, sources);
     if (hit !== undefined) {
       touch(file);
       return hit;
     }
+    // A damaged file is made again (by whoever holds the lock).
     let fd: number | undefined;
     try {
       fd = fs.openSync(lock, "wx");
@@ -84,7 +111,7 @@ export function cachedBundle(file: string, make: () => string): string {
     try {
       const text = make();
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, text);
+      fs.writeFileSync(tmp, stampBundle(text, sources));
       fs.renameSync(tmp, file);
       pruneScriptCache(path.dirname(file), file);
       return text;

@@ -3,25 +3,31 @@
  * TypeScriptToLua, preceded by the `SYZYGY_CONFIG` table that tells the script which game its save
  * holds.
  *
- * Where the sources are (a clone) the bundle is compiled once per source content: a cache file in
- * the OS temp folder is keyed by a hash of every source file that goes into it, so tests and
- * builds running side by side never see a stale or half-written script (./script-cache.ts; each
- * new file prunes the older ones). An installed package has
- * no sources: it reads dist/lua/syzygy-tts.lua, the copy `npm run build` and `npm pack` put
- * there, and never loads TypeScript. Every TSTL diagnostic — warnings included, since they mark
- * code that behaves differently in Lua — fails the build.
+ * Every bundle is kept with the project, never in the OS temp folder (which is emptied on reboot,
+ * and where another user could plant a file under the expected name), and each file's first line
+ * stamps the hash of the sources it was compiled from and the sha256 of its text
+ * (./script-cache.ts stampBundle): a file is used only when its bytes match that stamp. Where the
+ * sources are (a clone), the sources' hash picks the bundle: dist/lua/syzygy-tts-<game>.lua, which
+ * `npm run build` writes, when it was compiled from these sources; else a cache file in
+ * node_modules/.cache/syzygy/tts/ keyed by that hash (an edited source, a scaffolded game), so
+ * tests and builds running side by side never see a stale or half-written script (each new file
+ * prunes the older ones). An installed package has no sources: it reads the dist/lua copy `npm
+ * pack` put there (its text checked against its stamp), and never loads TypeScript. Every TSTL
+ * diagnostic — warnings included, since they mark code that behaves differently in Lua — fails
+ * the build.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { SaveConfig } from "../table/config";
 import { PACKAGE_ROOT, PREBUILT_LUA_DIR } from "../package-root";
-import { isStale } from "../pipeline/stale";
 import { GAMES } from "../games/index";
 import { NO_GOTO_PLUGIN } from "../lua-host/build";
-import { cacheFileName, cachedBundle } from "./script-cache";
+import { cacheFileName, cachedBundle, stampBundle, stampedBundle } from "./script-cache";
+
+/** Where bundles compiled in a clone are cached (beside dist/'s own build stamps). */
+export const SCRIPT_CACHE_DIR = path.join(PACKAGE_ROOT, "node_modules", ".cache", "syzygy", "tts");
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const GLUE_TSCONFIG = path.join(REPO_ROOT, "mods/tts/tsconfig.json");
@@ -46,7 +52,8 @@ function sourceFiles(dir: string, out: string[]): string[] {
   return out;
 }
 
-function sourceHash(): string {
+/** The hash of every source file a bundle is compiled from (16 hex digits). */
+export function sourceHash(): string {
   const h = createHash("sha256");
   const files: string[] = [];
   for (const dir of GLUE_SOURCE_DIRS) sourceFiles(path.join(REPO_ROOT, dir), files);
@@ -118,14 +125,25 @@ export function glueBundle(game: string): string {
   const hash = sourceHash();
   const hit = memo.get(game);
   if (hit !== undefined && hit.hash === hash) return hit.text;
-  const text = cachedBundle(path.join(os.tmpdir(), cacheFileName(hash, game)), () => compile(game));
+  const text = readStamped(prebuiltGluePath(game), hash) ?? cachedBundle(path.join(SCRIPT_CACHE_DIR, cacheFileName(hash, game)), hash, () => compile(game));
   memo.set(game, { hash, text });
   return text;
 }
 
-/** True when `file` is missing or older than a source of the bundle (sources are only in a clone). */
+/** The bundle in `file` when its bytes match its stamp (and with `sources`, it was compiled from them). */
+function readStamped(file: string, sources?: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  return stampedBundle(text, sources);
+}
+
+/** True when `file` is missing, damaged, or compiled from other sources than these (a clone's). */
 export function glueIsStale(file: string): boolean {
-  return isStale(file, GLUE_SOURCE_DIRS.map((d) => path.join(REPO_ROOT, d)), [".ts", ".json"], [NO_GOTO_PLUGIN]);
+  return readStamped(file, sourceHash()) === undefined;
 }
 
 /** Writes `game`'s bundle (compiled from the sources, or from the cache) to `file`, stamped with the time it started. */
@@ -134,7 +152,7 @@ export function writeGlueBundle(game: string, file: string = prebuiltGluePath(ga
   const text = glueBundle(game);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
+  fs.writeFileSync(tmp, stampBundle(text, sourceHash()));
   fs.utimesSync(tmp, started, started);
   fs.renameSync(tmp, file);
   return { path: file, bytes: Buffer.byteLength(text) };
@@ -145,7 +163,8 @@ function prebuiltGlue(game: string): string {
   if (!fs.existsSync(file)) throw new ScriptBuildError(`${file} is missing: the package was packed without its TTS script (npm pack builds it)`);
   const hit = memo.get(game);
   if (hit !== undefined && hit.hash === "prebuilt") return hit.text;
-  const text = fs.readFileSync(file, "utf8");
+  const text = readStamped(file);
+  if (text === undefined) throw new ScriptBuildError(`${file} does not match the hash on its first line (damaged or changed): reinstall the package`);
   memo.set(game, { hash: "prebuilt", text });
   return text;
 }

@@ -97,6 +97,5 @@ export function currentStamp(outDir: string, game: string, key: string, gameDir 
 }
 
 export function writeStamp(outDir: string, game: string, stamp: TtsStamp): void {
-  fs.mkdirSync(path.dirname(stampPath(outDir, game)), { recursive: true });
-  writeFileAtomic(stampPath(outDir, game), JSON.stringify(stamp, null, 2) + "\n");
+    writeFileAtomic(stampPath(outDir, game), JSON.stringify(stamp, null, 2) + "\n");
 }

@@ -2,8 +2,8 @@
  * Property (issue 18): whatever validates, builds. Generated edits push a component's size, kind,
  * copies, corner radius, slice angle and text to and past the limits of src/model/limits.ts; when
  * validate accepts the result, `syzygy build --no-tts --paper a4` must succeed in a child process
- * whose JavaScript heap is capped (the 100 000 000-copy case used to run out of heap). When it
- * refuses, every problem is located.
+ * whose JavaScript heap is capped (so a case validate lets through but no build can hold, such as
+ * 100 000 000 copies, fails). When it refuses, every problem is located.
  *
  * `npm test` runs two cases; SYZYGY_FUZZ_RUNS=<n> runs n/50 builds (a build takes seconds, a
  * loader case microseconds) with a fresh seed — see `npm run fuzz`.

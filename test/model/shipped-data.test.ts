@@ -94,7 +94,10 @@ describe("shipped data", () => {
           expect(c.items.reduce((n, i) => n + i.copies, 0)).toBe(c.count);
           for (const item of c.items) {
             for (const hex of Object.values(item.colours)) expect(hex).toMatch(/^#[0-9a-f]{6}$/);
-            expect(item.templates.face.file).toBe(join(REPO, "templates", game, `${item.templates.face.name}.svg.hbs`));
+            // The game's own template, else the one every game shares (templates/shared/).
+            const own = join(REPO, "templates", game, `${item.templates.face.name}.svg.hbs`);
+            expect(item.templates.face.file).toBe(existsSync(own) ? own : join(REPO, "templates", "shared", `${item.templates.face.name}.svg.hbs`));
+            expect(existsSync(item.templates.face.file), item.templates.face.file).toBe(true);
           }
         }
       });

@@ -873,7 +873,7 @@ end
 -- (Search is in it); "Peeking: Peeking under objects."; "Promoted players are not restricted."
 -- The fake's players are neither promoted nor the host. Whether `interactable` ("If the object can
 -- be interacted with by Players") also closes the context menu and peeking, the docs do not say:
--- only real TTS can show it (README), so here it does not, and only these permissions stop them.
+-- only real TTS can show it (docs/tts.md), so here it does not, and only these permissions stop them.
 F.permissions = { contextual = true, peeking = true }
 
 --- A player opens the context menu's Search on the pile holding `note`: the notes they now read, or

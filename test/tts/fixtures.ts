@@ -12,6 +12,8 @@ import { loadGame } from "../../src/model/load";
 import type { GameModel } from "../../src/model/types";
 import { FACE_MANIFEST, faceManifestJson, listFaces } from "../../src/render/faces";
 import { renderGameFrom } from "../../src/render/source";
+import { renderSides } from "../../src/render/build";
+import { TemplateSet } from "../../src/render/face";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -48,7 +50,8 @@ export async function writeFakeImages(model: GameModel, outDir: string): Promise
     const h = Math.round((e.component.height + 2 * bleed) * PX_PER_MM);
     await png(path.join(outDir, model.id, "cards", e.file), w, h, seed++, e.component.kind === "token");
   }
-  fs.writeFileSync(path.join(outDir, model.id, "cards", FACE_MANIFEST), faceManifestJson(game, entries));
+  // As a build does: each PNG recorded with the SVG it shows (`syzygy tts` refuses PNGs older than the data).
+  fs.writeFileSync(path.join(outDir, model.id, "cards", FACE_MANIFEST), faceManifestJson(game, renderSides(game, new TemplateSet(model.paths.templatesDir)).sides));
 }
 
 export function tempOut(): string {

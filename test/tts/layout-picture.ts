@@ -1,7 +1,7 @@
 /**
  * Draws the table of each game as the layout test sees it (every saved object and every spot the
  * script uses, at the most players): `npx tsx test/tts/layout-picture.ts <dir>` writes
- * <dir>/tts-table-<game>.png (docs/images/ holds the README's copies).
+ * <dir>/tts-table-<game>.png (docs/images/ holds docs/tts.md's copies).
  */
 import fs from "node:fs";
 import path from "node:path";

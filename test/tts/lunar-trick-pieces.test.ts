@@ -2,7 +2,7 @@
  * Lunar Trick's pieces on the TTS table (src/engine/lunar-trick/table.ts `arrange`): after every
  * move the point tokens show each seat's match points (LT-8), and a piece is moved only when the
  * place the state gives it changed (the reveal's markers and trump side, LT-3/LT-4; a round's
- * points) — the script used to re-lay all 24 pieces on every move.
+ * points), not all 24 pieces on every move.
  */
 import { describe, expect, it } from "vitest";
 import { canonical } from "../../src/engine/core/serialize";
@@ -45,7 +45,7 @@ describe("lunar-trick: the pieces (moon markers, trump status card, point tokens
       t.settle();
       const moves = Number(t.call("return PIECE_MOVES")) - moved;
       if (publicPart() === before) {
-        // Nothing the pieces show changed: none of them is touched (they used to be re-laid every move).
+        // Nothing the pieces show changed: none of them is touched.
         expect(moves).toBe(0);
         still++;
       } else {

@@ -1,14 +1,15 @@
 /**
- * The compiled TTS script cache in the OS temp folder (src/tts/script-cache.ts) is pruned when a
- * new bundle is written: the KEEP_PER_GAME most recently used bundles of each game stay, the file
- * just written always stays, a temp file of a write in progress is left alone, and nothing else in
- * the folder is touched. Runs in its own temp folder, never the real one.
+ * The compiled TTS script cache (src/tts/script-cache.ts) is pruned when a new bundle is written:
+ * the KEEP_PER_GAME most recently used bundles of each game stay, the file just written always
+ * stays, a temp file of a write in progress is left alone, and nothing else in the folder is
+ * touched. A cached file is used only when its bytes match the hash on its first line. Runs in its
+ * own temp folder, never the real one. (Where the cache lives: test/tts/script-place.test.ts.)
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { KEEP_IN_ALL, KEEP_PER_GAME, STALE_TMP_MS, cacheFileName, cachedBundle, pruneScriptCache } from "../../src/tts/script-cache";
+import { KEEP_IN_ALL, KEEP_PER_GAME, STALE_TMP_MS, cacheFileName, cachedBundle, pruneScriptCache, stampedBundle } from "../../src/tts/script-cache";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -34,6 +35,8 @@ function put(dir: string, name: string, ageMs: number, text = name): string {
 }
 
 const hash = (n: number): string => n.toString(16).padStart(16, "0");
+/** The source hash the bundles of these tests were "compiled" from. */
+const SRC = hash(50);
 
 describe("TTS script cache pruning", () => {
   it("keeps each game's newest bundles and the one just written, and touches nothing else", () => {
@@ -113,25 +116,44 @@ describe("TTS script cache pruning", () => {
       compiled++;
       return `-- bundle ${compiled}\n`;
     };
-    expect(cachedBundle(file, make)).toBe("-- bundle 1\n");
+    expect(cachedBundle(file, SRC, make)).toBe("-- bundle 1\n");
     expect(compiled).toBe(1);
     expect(fs.readdirSync(dir).sort()).toEqual([cacheFileName(hash(1), "lunar-trick"), cacheFileName(hash(2), "lunar-trick"), path.basename(file)].sort());
 
     // A hit: no compile, and its time is refreshed, so pruning by another write keeps it.
     const old = new Date(NOW - 50 * HOUR);
     fs.utimesSync(file, old, old);
-    expect(cachedBundle(file, make)).toBe("-- bundle 1\n");
+    expect(cachedBundle(file, SRC, make)).toBe("-- bundle 1\n");
     expect(compiled).toBe(1);
     expect(fs.statSync(file).mtimeMs).toBeGreaterThan(NOW - HOUR);
     const next = path.join(dir, cacheFileName(hash(60), "lunar-trick"));
-    cachedBundle(next, make);
+    cachedBundle(next, SRC, make);
     expect(fs.readdirSync(dir).sort()).toEqual([cacheFileName(hash(1), "lunar-trick"), path.basename(file), path.basename(next)].sort());
 
     // Pruned by another process a moment ago: compiled again, not an error.
     fs.unlinkSync(file);
-    expect(cachedBundle(file, make)).toBe("-- bundle 3\n");
-    expect(fs.readFileSync(file, "utf8")).toBe("-- bundle 3\n");
+    expect(cachedBundle(file, SRC, make)).toBe("-- bundle 3\n");
+    expect(stampedBundle(fs.readFileSync(file, "utf8"), SRC)).toBe("-- bundle 3\n");
     // No temp or lock file is left behind.
     expect(fs.readdirSync(dir).filter((n) => n.endsWith(".tmp") || n.endsWith(".lock"))).toEqual([]);
+  });
+
+  it("a cached file whose bytes do not match its stamp, or from other sources, is compiled again, never used", () => {
+    const dir = tempDir();
+    const file = path.join(dir, cacheFileName(SRC, "lunar-trick"));
+    let compiled = 0;
+    const make = (): string => `-- bundle ${++compiled}\n`;
+    expect(cachedBundle(file, SRC, make)).toBe("-- bundle 1\n");
+    // Changed in place, stamp kept: another user's script, a damaged disk.
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("bundle 1", "print('planted')"));
+    expect(cachedBundle(file, SRC, make)).toBe("-- bundle 2\n");
+    // No stamp at all.
+    fs.writeFileSync(file, "print('planted')\n");
+    expect(cachedBundle(file, SRC, make)).toBe("-- bundle 3\n");
+    // A whole, stamped file of other sources under this name.
+    expect(cachedBundle(path.join(dir, cacheFileName(hash(51), "lunar-trick")), hash(51), make)).toBe("-- bundle 4\n");
+    fs.copyFileSync(path.join(dir, cacheFileName(hash(51), "lunar-trick")), file);
+    expect(cachedBundle(file, SRC, make)).toBe("-- bundle 5\n");
+    expect(stampedBundle(fs.readFileSync(file, "utf8"), SRC)).toBe("-- bundle 5\n");
   });
 });

@@ -12,7 +12,7 @@ export function tryRead(t: FakeTts, color: string, how: "search" | "peek", note:
 
 /**
  * `tryRead`, and whether the table then told everyone that this player searched or peeked (what
- * the script does, as it cannot refuse either: README, "Hidden piles"). Takes the table's pending
+ * the script does, as it cannot refuse either: docs/tts.md, "Hidden piles"). Takes the table's pending
  * messages (FakeTts.messages): read them before.
  */
 export function tryReadTold(t: FakeTts, color: string, how: "search" | "peek", note: string): { seen?: string[]; refused?: string; told: boolean } {

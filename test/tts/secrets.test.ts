@@ -214,7 +214,7 @@ describe("nothing a player can read gives a hidden card away (every game of the 
             const hides = (o.name === "Deck" ? o.inner : [o.note]).some((n) => secret.includes(n));
             if (!hides) continue;
             attempts++;
-            // TTS's default permissions let players search and peek (the README asks hosts to
+            // TTS's default permissions let players search and peek (docs/tts.md asks hosts to
             // turn them off): the script cannot refuse either, so during the game everyone must
             // be told. After the end the seed is out, and with it every deal.
             for (const how of ["search", "peek"] as const) {

@@ -3,6 +3,7 @@
  * Letter) with duplex backs, for each game. Progress goes to stderr, the summary to stdout.
  */
 import type { Command } from "commander";
+import { rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
@@ -183,7 +184,7 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
   const inputs = models.map((model) => ({ game: renderGameFrom(model), templates: new TemplateSet(model.paths.templatesDir) }));
   let results: IncrementalResult[];
   try {
-    results = await buildGames(inputs, { outDir: staged.stageRoot, cacheDir: join(flags.out, ".cache"), verify: true, papers, png: flags.png, print, progress, pool: sharedPool() });
+    results = await buildGames(inputs, { outDir: staged.stageRoot, cacheDir: join(flags.out, ".cache"), verify: true, removeStale: true, papers, png: flags.png, print, progress, pool: sharedPool() });
   } catch (err) {
     throw fail(err instanceof GameBuildError ? err.game : ids.join(", "), err);
   }
@@ -212,6 +213,8 @@ export async function runBuild(games: string[], flags: BuildFlags): Promise<Buil
       releaseCanvases();
     }
   }
+  // A save not made this time (--no-tts, --no-png) would be an older game's: it goes with the set.
+  if (!(flags.png && flags.tts)) for (const model of models) rmSync(join(staged.stageRoot, model.id, "tts"), { recursive: true, force: true });
   // Text that does not fit: an error before anything is published, for --strict and for pod exports.
   const overflows = results.flatMap((r) => r.warnings.filter((w) => w.kind === "overflow"));
   if (overflows.length > 0 && (flags.strict === true || podServices !== undefined)) {

@@ -4,7 +4,13 @@
  * `--install` then copies each save, with a thumbnail, into Tabletop Simulator's Saves folder.
  */
 import type { Command } from "commander";
-import path, { relative } from "node:path";
+import { existsSync } from "node:fs";
+import path, { join, relative } from "node:path";
+import type { GameModel } from "../../model/types";
+import { renderSides } from "../../render/build";
+import { TemplateSet } from "../../render/face";
+import { renderGameFrom } from "../../render/source";
+import { staleFaces } from "../../tts/faces";
 import { loadGame } from "../../model/load";
 import { GAMES_ARGUMENT_HELP, selectGames } from "../games";
 import { buildTtsForModel, holdSheetCanvases, ScriptBuildError, TtsInputError, type TtsBuildResult } from "../../tts/index";
@@ -27,6 +33,7 @@ export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuild
   // Checked before building, so a wrong folder fails at once.
   const saves = flags.install === true ? installTarget(flags.ttsDir) : undefined;
   const models = ids.map((id) => loadGame(flags.data, id));
+  for (const model of models) refuseStaleFaces(model, flags.out);
   // Writes into out/ in place: no build or watch may write there meanwhile.
   using _lock = lockOutFolder("syzygy tts", flags.out, ids);
   const results: TtsBuildResult[] = [];
@@ -56,6 +63,25 @@ export async function runTts(games: string[], flags: TtsFlags): Promise<TtsBuild
     }
   }
   return results;
+}
+
+/** How many stale faces a refusal names (the rest are counted). */
+const NAMED_STALE = 8;
+
+/**
+ * The save packs the PNGs of the last build with the data as it is now: a face edited since
+ * (a sheet row, a template) would show its old picture under its new name and text. Refused,
+ * naming the faces, before anything is written.
+ */
+function refuseStaleFaces(model: GameModel, outDir: string): void {
+  if (!existsSync(join(outDir, model.id, "cards"))) return; // the save builder asks for a build
+  const { sides } = renderSides(renderGameFrom(model), new TemplateSet(model.paths.templatesDir));
+  const stale = staleFaces(join(outDir, model.id), sides);
+  if (stale.length === 0) return;
+  const named = stale.slice(0, NAMED_STALE).join(", ") + (stale.length > NAMED_STALE ? ` and ${stale.length - NAMED_STALE} more` : "");
+  throw new CliError(
+    `syzygy tts: ${model.id}: ${stale.length} card picture${stale.length === 1 ? " is" : "s are"} older than the data (${named}): the save would show the old pictures with the new text; run \`syzygy build ${model.id}\` (it renders them and writes the save)`,
+  );
 }
 
 function installTarget(ttsDir: string | undefined): string {

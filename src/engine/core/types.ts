@@ -3,7 +3,7 @@
  *
  * Engines are pure functions over plain, JSON-serializable state. This code is compiled to
  * Lua by TypeScriptToLua and runs inside Tabletop Simulator (MoonSharp, ~Lua 5.2), so it stays
- * in the Lua-safe subset described in README.md ("Writing engine code that compiles to Lua").
+ * in the Lua-safe subset described in docs/lua-safe.md.
  */
 
 /** A seat index: 0-based, clockwise. */

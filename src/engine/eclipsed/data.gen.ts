@@ -501,7 +501,7 @@ export const RULES: Rules = {
           "label": "☀Scout (11)",
           "from": 11,
           "to": 11,
-          "effect": "Top meld ×1.5",
+          "effect": "Top meld ×1.5 (round down)",
           "key": "top-meld-multiplier",
           "byRank": false,
           "value": 1.5,
@@ -521,7 +521,7 @@ export const RULES: Rules = {
           "label": "☀Warden (13)",
           "from": 13,
           "to": 13,
-          "effect": "Best meld ×1.5",
+          "effect": "Best meld ×1.5 (round down)",
           "key": "top-meld-multiplier",
           "byRank": false,
           "value": 1.5,
@@ -558,7 +558,7 @@ export const RULES: Rules = {
           "label": "⚡Scout (11)",
           "from": 11,
           "to": 11,
-          "effect": "First declarant this round +8 pts",
+          "effect": "First to declare a non-burned meld +8 pts",
           "key": "first-declarant-bonus",
           "byRank": false,
           "value": 8,
@@ -568,7 +568,7 @@ export const RULES: Rules = {
           "label": "⚡Sage (12)",
           "from": 12,
           "to": 12,
-          "effect": "Must cover 3+ suits in declared melds to go out",
+          "effect": "To go out, a player’s melds must also cover 3+ suits",
           "key": "go-out-suits",
           "byRank": false,
           "value": 3,
@@ -578,7 +578,7 @@ export const RULES: Rules = {
           "label": "⚡Warden (13)",
           "from": 13,
           "to": 13,
-          "effect": "Only best meld scores this round",
+          "effect": "Only each player’s best meld scores (+5 and deadwood still apply)",
           "key": "best-meld-only",
           "byRank": false,
           "value": 0,
@@ -599,12 +599,12 @@ export const RULES: Rules = {
           "label": "⚡Traveler (1)",
           "from": 1,
           "to": 1,
-          "effect": "No effect",
+          "effect": "No effect, but an active ⚡ Edict (it counts for the meter)",
           "key": "no-effect",
           "byRank": false,
           "value": 0,
           "printed": false,
-          "ruling": "EC-3"
+          "ruling": "EC-31"
         }
       ]
     },
@@ -626,7 +626,7 @@ export const RULES: Rules = {
           "label": "◉Scout (11)",
           "from": 11,
           "to": 11,
-          "effect": "Every player’s top meld −6 pts at round end",
+          "effect": "Every player’s top meld −6 pts at round end (not below 0)",
           "key": "top-meld-penalty",
           "byRank": false,
           "value": 6,
@@ -656,12 +656,12 @@ export const RULES: Rules = {
           "label": "◉Traveler (1)",
           "from": 1,
           "to": 1,
-          "effect": "No effect",
+          "effect": "No effect, but an active ◉ Edict: it suspends Arc",
           "key": "no-effect",
           "byRank": false,
           "value": 0,
           "printed": false,
-          "ruling": "EC-3"
+          "ruling": "EC-31"
         }
       ]
     },
@@ -683,7 +683,7 @@ export const RULES: Rules = {
           "label": "❄Scout (11)",
           "from": 11,
           "to": 11,
-          "effect": "Best last-round meld scores +6 pts again",
+          "effect": "Whoever had last round’s single highest meld +6 pts (not in round 1)",
           "key": "repeat-best-meld",
           "byRank": false,
           "value": 6,
@@ -693,7 +693,7 @@ export const RULES: Rules = {
           "label": "❄Sage (12)",
           "from": 12,
           "to": 12,
-          "effect": "First declared meld is Void-immune",
+          "effect": "Each player’s first declared meld is Void-immune",
           "key": "first-meld-void-immune",
           "byRank": false,
           "value": 0,
@@ -1000,7 +1000,7 @@ export const RULES: Rules = {
       "id": "long",
       "name": "Long match",
       "target": 75,
-      "text": "75 pts or best of 3 to 50"
+      "text": "75 pts — one match"
     }
   ],
   "defaultFormat": "standard"

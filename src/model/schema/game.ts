@@ -41,10 +41,10 @@ export const shapeSchema = z
 
 export const templatesSchema = z
   .strictObject({
-    face: id.meta({ description: "templates/<game>/<face>.svg.hbs" }),
-    back: id.optional().meta({ description: "templates/<game>/<back>.svg.hbs; none for one-sided pieces" }),
+    face: id.meta({ description: "templates/<game>/<face>.svg.hbs (or templates/shared/)" }),
+    back: id.optional().meta({ description: "templates/<game>/<back>.svg.hbs (or templates/shared/); none for one-sided pieces" }),
   })
-  .meta({ description: "Template names; N resolves to templates/<game>/N.svg.hbs." });
+  .meta({ description: "Template names; N resolves to templates/<game>/N.svg.hbs, else to the shared templates/shared/N.svg.hbs." });
 
 export const itemSchema = z
   .strictObject({
@@ -122,7 +122,7 @@ export const componentSchema = z
       .optional()
       .meta({
         description:
-          "Items come from a spreadsheet instead of deck.yaml: a .csv file, or an .xlsx file with an optional #sheet name (first sheet by default), relative to this game's folder. Row 1 names the card fields, one row per card, optional copies column. It becomes the game's deck (deck.yaml must then not exist).",
+          "Items come from a spreadsheet instead of deck.yaml: a .csv file, or an .xlsx file with an optional #sheet name (first sheet by default), relative to this game's folder. Row 1 names the card fields, one row per card, optional copies column. deck.yaml must then not exist. A game without a rules engine may give each card component a sheet of its own (several decks: a workbook's tabs, several CSV files); a game with one plays one deck, so its components all name the same sheet.",
       }),
     columns: z
       .record(z.string().min(1), z.string().min(1))

@@ -37,12 +37,21 @@ export const tableSchema = z
     }
   });
 
+/** A ruling id of ../shared/RULINGS.md and docs/rules/<game>.md, e.g. "EC-21". */
+export const rulingId = z
+  .string()
+  .regex(/^[A-Z]{2}-[0-9]+$/, { error: (iss) => `expected a ruling id like "EC-21", got ${JSON.stringify(iss.input)}` });
+
 export const sectionSchema = z.strictObject({
   heading: z.string().min(1),
+  rulings: z
+    .array(rulingId)
+    .optional()
+    .meta({ description: "The ruling ids this section states, in players' words (never printed; checked by test/print-rulings.test.ts)." }),
   text: z.string().optional().meta({ description: "Paragraph(s); may contain :icon: tokens." }),
   bullets: z.array(z.string()).optional(),
   table: tableSchema.optional(),
-  note: z.string().optional().meta({ description: "Small print under the section, for players (ruling ids belong in YAML comments and docs/)." }),
+  note: z.string().optional().meta({ description: "Small print under the section, for players (ruling ids belong in `rulings:`, never in the printed text)." }),
 });
 
 export const pageSchema = z.strictObject({
@@ -53,7 +62,13 @@ export const pageSchema = z.strictObject({
 });
 
 export const referenceSchema = z
-  .strictObject({ pages: z.array(pageSchema).min(1) })
+  .strictObject({
+    pages: z.array(pageSchema).min(1),
+    unprinted: z
+      .record(rulingId, z.string().min(1))
+      .optional()
+      .meta({ description: "Rulings no sheet states, each with why players need not read it (e.g. the table does it for them)." }),
+  })
   .meta({ title: "syzygy reference.yaml", description: "Reference sheet pages: prose and tables (tables may come from rules.yaml)." });
 
 export type ReferenceFile = z.output<typeof referenceSchema>;

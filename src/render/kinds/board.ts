@@ -15,6 +15,7 @@ import {
   MARK_MAX,
   MARK_ROOM,
   PRINT_MARGIN,
+  clearOfCuts,
   cropMarks,
   footerTop,
   grow,
@@ -54,9 +55,10 @@ function addTitle(label: string, title: string): string {
   return names.split(" + ").includes(title) ? label : `${names} + ${title}${note === undefined ? "" : ` — ${note}`}`;
 }
 
-function placementOf(piece: Piece, x: number, y: number, b: number): Placement {
+function placementOf(piece: Piece, x: number, y: number, opts: PrintOptions): Placement {
   const { component, item } = piece;
-  return { face: faceKey(component, item), x, y, w: component.width, h: component.height, rotate: 0, clip: { shape: component.shape, grow: b }, outline: false };
+  const ink = opts.inkSaver ? { inkSaver: true } : {};
+  return { face: faceKey(component, item), x, y, w: component.width, h: component.height, rotate: 0, clip: { shape: component.shape, grow: opts.bleedMm }, outline: false, ...ink };
 }
 
 const sameShape = (a: Placement, p: Piece): boolean =>
@@ -73,7 +75,7 @@ function placeBehind(piece: Piece, slots: Slot[], paper: Paper, opts: PrintOptio
   slots.splice(i, 1);
   const page = { ...pageSize(paper, sheet.front.landscape), landscape: sheet.front.landscape };
   const m = mirrorForBack(a, page, opts);
-  const p = placementOf(piece, m.x, m.y, opts.bleedMm);
+  const p = placementOf(piece, m.x, m.y, opts);
   const title = piece.component.title;
   if (!sheet.back) sheet.back = { landscape: sheet.front.landscape, label: `${title} (on the back)`, placements: [], lines: [], labels: [], side: "back" };
   else if (!sheet.back.label.includes(title)) sheet.back.label = `${title} (on the back) + ${sheet.back.label}`;
@@ -102,7 +104,9 @@ function placeInFree(piece: Piece, sheets: Sheet[], opts: PrintOptions, paper: P
       const size = pageSize(paper, sheet.front.landscape);
       const x = r.x + room;
       const y = r.y + room;
-      const p = placementOf(piece, x, y, b);
+      // A trimmer cuts the whole sheet along each mark: no cut through the piece, none of its through others.
+      if (!clearOfCuts(sheet.front.placements, { x, y, w, h }, true)) continue;
+      const p = placementOf(piece, x, y, opts);
       sheet.front.placements.push(p);
       sheet.front.lines.push(...cropMarks([x, x + w], [y, y + h], size, b));
       sheet.front.label = addTitle(sheet.front.label, piece.component.title);
@@ -131,7 +135,7 @@ function newSheet(piece: Piece, paper: Paper, opts: PrintOptions, landscape: boo
   // As high as full-length marks outside the bleed allow, never lower than centred.
   const centred = (PRINT_MARGIN + footerTop(size) - h) / 2;
   const y = Math.max(MARK_ROOM, Math.min(centred, PRINT_MARGIN + MARK_MAX + MARK_GAP + b));
-  const p = placementOf(piece, x, y, b);
+  const p = placementOf(piece, x, y, opts);
   const trim = { x, y, w, h };
   const front: Page = {
     landscape,

@@ -146,12 +146,14 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
       rotate: 0,
       clip: { shape: component.shape, grow: b, sides: sidesOf(i) },
       outline: false,
+      ...(opts.inkSaver ? { inkSaver: true } : {}),
     }));
     const fold = opts.layout === "fold";
     // Fold-and-glue: the sheet is cut after folding, from the fronts' side, along the marks above,
-    // below and left of the fronts (marks right of them would stand in the fold).
+    // below and left of the fronts, the column nearest the fold included (marks right of the
+    // fronts would stand in the fold).
     const gridRight = cutsX[cutsX.length - 1];
-    const marks = cropMarks(cutsX, cutsY, page, b).filter((l) => !fold || Math.min(l.x1, l.x2) < gridRight);
+    const marks = cropMarks(cutsX, cutsY, page, b).filter((l) => !fold || l.x1 === l.x2 || Math.min(l.x1, l.x2) < gridRight);
     const lines = [...marks, ...(opts.cutLines ? cutLines(cutsX, cutsY, fold ? { ...page, w: page.w / 2 } : page, fronts.map(bleedRect)) : [])];
     if (fold) lines.push(foldLine(page));
     const trim = union(fronts);
@@ -174,15 +176,14 @@ export function imposeCardGroup(components: RenderComponent[], paper: Paper, opt
     }
     const btrim = backs.length > 0 ? union(backs) : undefined;
     const back = btrim && { landscape: grid.landscape, label: `${pageLabel(backed)} (backs)`, placements: backs, lines: [], labels: [], trim: btrim, bleed: grow(btrim, b, page), side: "back" as const };
-    // Empty cells, less the neighbours' bleed, can take small pieces (not when cut lines run through).
-    // The empty cells of one row are one strip: a board as wide as several cards fits there.
+    // Each empty cell, less the neighbours' bleed, can take small pieces (not when cut lines run
+    // through). Cells are offered one by one, never merged: the cards' cuts run the whole page, and
+    // a piece across two cells would be sliced by the cut between them.
     const free: Rect[] = [];
     if (!opts.cutLines) {
       for (let i = chunk.length; i < perPage; i++) {
         const c = cellRect(i);
-        const last = free[free.length - 1];
-        if (last !== undefined && i % grid.cols !== 0 && Math.abs(last.y - (c.y + b)) < 1e-9) last.w = c.x + c.w - b - last.x;
-        else free.push({ x: c.x + b, y: c.y + b, w: c.w - 2 * b, h: c.h - 2 * b });
+        free.push({ x: c.x + b, y: c.y + b, w: c.w - 2 * b, h: c.h - 2 * b });
       }
     }
     sheets.push({ front, back, free });

@@ -1,6 +1,6 @@
 /** Kind → imposition table: how each kind of component is laid out on printed sheets. */
 import type { ComponentKind, RenderComponent } from "../types";
-import { duplexSequence, grow, pageSize, union, bleedRect, type Page, type Paper, type PrintOptions, type Sheet } from "../page";
+import { duplexSequence, grow, keepBackInside, pageSize, union, bleedRect, type Page, type Paper, type PrintOptions, type Sheet } from "../page";
 import { imposeCardGroup, imposeCards } from "./card";
 import { imposeTokenGroup, imposeTokens } from "./token";
 import { imposeBoards, imposeOneSided } from "./board";
@@ -47,7 +47,8 @@ export function imposeSheets(components: RenderComponent[], paper: Paper, opts: 
 /** The pages of a two-sided print run of `sheets` (one-sided for fold-and-glue), with their page boxes. */
 export function printSequence(sheets: Sheet[], paper: Paper, opts?: PrintOptions): Page[] {
   if (opts?.layout === "fold") return sheets.map((s) => boxPage(s.front, paper));
-  return duplexSequence(sheets).map((p) => boxPage(p, paper));
+  const offset = opts?.backOffset ?? { x: 0, y: 0 };
+  return duplexSequence(sheets).map((p) => boxPage(p.side === "back" ? keepBackInside(p, pageSize(paper, p.landscape), offset) : p, paper));
 }
 
 export function imposeAll(components: RenderComponent[], paper: Paper, opts: PrintOptions): Page[] {

@@ -9,7 +9,7 @@
  */
 import { backKey, expandCopies, faceKey } from "../faces";
 import type { RenderComponent, RenderItem } from "../types";
-import { FOLD_NOTE, PRINT_MARGIN, foldHalf, foldLine, footerTop, mirrorForBack, pageSize, type Page, type Paper, type Placement, type PrintOptions, type Rect, type Sheet } from "../page";
+import { FOLD_NOTE, PRINT_MARGIN, cutsOf, foldHalf, splitAtCuts, foldLine, footerTop, mirrorForBack, pageSize, type Page, type Paper, type Placement, type PrintOptions, type Rect, type Sheet } from "../page";
 
 /** Space between two pieces' bleed. */
 const GAP = 1.5;
@@ -73,7 +73,7 @@ function placeGroup(sheet: Sheet, group: Group, at: { x: number; y: number }, b:
   sheet.front.label = addTitle(sheet.front.label, component.title);
   group.items.forEach((item, si) => {
     const rotate = (360 / perGroup) * si;
-    sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate, clip, outline: true });
+    sheet.front.placements.push({ face: faceKey(component, item), x, y, w, h, rotate, clip, outline: true, ...(opts.inkSaver ? { inkSaver: true } : {}) });
     const key = backKey(component, item);
     if (key === undefined) return;
     const m = mirrorForBack({ x, y, w, h }, page, opts);
@@ -113,7 +113,11 @@ function tokenSheet(paper: Paper, opts: PrintOptions): { sheet: Sheet; area: Rec
 export function imposeTokenGroup(components: RenderComponent[], paper: Paper, opts: PrintOptions, sheets: Sheet[] = []): Sheet[] {
   const b = opts.bleedMm;
   const shelves: { sheet: Sheet; shelf: Shelf }[] = [];
-  for (const sheet of sheets.filter((s) => s.oneSidedOnly !== true)) for (const rect of sheet.free) shelves.push({ sheet, shelf: new Shelf(rect) });
+  // The free space less the page's cuts: a trimmer cuts the whole sheet along each crop mark.
+  for (const sheet of sheets.filter((s) => s.oneSidedOnly !== true)) {
+    const cuts = cutsOf(sheet.front.placements);
+    for (const rect of sheet.free) for (const part of splitAtCuts(rect, cuts)) shelves.push({ sheet, shelf: new Shelf(part) });
+  }
   const added: Sheet[] = [];
   for (const group of components.flatMap((c) => groupsOf(c))) {
     const bw = group.component.width + 2 * b;
