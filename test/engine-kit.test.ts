@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { allBid, bidChoices, bidProblem, exactBidBonus, NO_BID, openPublicBids, openSecretBids, placePublicBid, secretBidders, secretBidsDone } from "../src/engine/kit/bidding";
-import { afterDealer, leaders, nextDealer, topTotal, upAndDown } from "../src/engine/kit/rounds";
+import { afterDealer, firstDealer, leaders, nextDealer, topTotal, upAndDown } from "../src/engine/kit/rounds";
+import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { bidLine, bidRoundLine, gameOverLine, seatNames } from "../src/engine/kit/announce";
 import { commitSet } from "../src/engine/core/commits";
 
@@ -54,6 +55,14 @@ describe("rounds", () => {
   it("hands 1…N…1", () => {
     expect(upAndDown(1)).toEqual([1]);
     expect(upAndDown(4)).toEqual([1, 2, 3, 4, 3, 2, 1]);
+  });
+
+  it("the first dealer: the config's seat, or one drawn from the game's generator (the same draw as rngInt)", () => {
+    expect(firstDealer(2, 4, rngFromSeed("d"))).toBe(2);
+    const a = rngFromSeed("d");
+    const b = rngFromSeed("d");
+    expect(firstDealer(-1, 4, a)).toBe(rngInt(b, 4));
+    expect(a).toEqual(b);
   });
 
   it("the deal passes clockwise; the seat after the dealer wraps round", () => {

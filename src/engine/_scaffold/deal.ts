@@ -1,11 +1,11 @@
 /** __NAME__ set-up and dealing (TPL-1, TPL-2): options, config checks, each round's deal, start events. */
-import { rngCopy, rngFromSeed, rngInt, shuffle } from "../core/rng";
+import { rngCopy, rngFromSeed, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
 import { shown } from "../core/serialize";
 import type { GameConfig, Rejection } from "../core/types";
 import { copyOf, emptyLists, filled, notIn } from "../core/util";
 import { openPublicBids } from "../kit/bidding";
-import { afterDealer, nextDealer, upAndDown } from "../kit/rounds";
+import { afterDealer, firstDealer, nextDealer, upAndDown } from "../kit/rounds";
 import { CARD_IDS, CARDS, isCard } from "./cards";
 import { RULES } from "./data.gen";
 import { Phase } from "./types";
@@ -96,7 +96,7 @@ export function startEvents(state: State): Event[] {
 export function setup(config: GameConfig<Options>, seed: string): State {
   const rng = rngFromSeed(seed);
   const players = config.players;
-  const dealer = config.dealer >= 0 ? config.dealer : rngInt(rng, players);
+  const dealer = firstDealer(config.dealer, players, rng);
   let dealt: Dealt;
   if (config.deal.length > 0) {
     // An explicit deal: the cards it leaves, in deck order, give the turned-up card.

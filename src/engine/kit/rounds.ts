@@ -1,9 +1,15 @@
 /**
- * What trick games share between rounds: the deal passing clockwise, the seat after the dealer
+ * What trick games share between rounds: the first dealer, the deal passing clockwise, the seat after the dealer
  * (who bids and leads first), hand sizes that climb and fall again (Oh Hell's 1…N…1), and the
  * winners by total. Plain engine code: compiles to Lua.
  */
+import { rngInt, type Rng } from "../core/rng";
 import { mod } from "../core/util";
+
+/** The first dealer: the config's seat (replay), or a seat drawn from the game's generator (`dealer` -1). */
+export function firstDealer(dealer: number, players: number, rng: Rng): number {
+  return dealer >= 0 ? dealer : rngInt(rng, players);
+}
 
 /** The next dealer: the deal passes clockwise. */
 export function nextDealer(dealer: number, players: number): number {

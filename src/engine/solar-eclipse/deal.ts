@@ -1,7 +1,7 @@
 /** Solar Eclipse set-up and dealing (SE-3, SE-4): the first dealer, each round's deal, config checks. */
 import { commitOpen } from "../core/commits";
 import { openSecretBids } from "../kit/bidding";
-import { rngFromSeed, rngInt, rngNext, shuffle } from "../core/rng";
+import { rngFromSeed, rngNext, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
 import type { GameConfig, Rejection } from "../core/types";
 import { shown } from "../core/serialize";
@@ -9,6 +9,7 @@ import { contains, copyOf, emptyLists, filled, mod, notIn, stableSort } from "..
 import { bonusCardCount, deckIds, deckOrder, isCardId, maxPlayers, minPlayers, setupFor } from "./cards";
 import { Phase } from "./types";
 import type { DealEvent, Event, Options, State, TrickRecord } from "./types";
+import { firstDealer } from "../kit/rounds";
 
 /** No options: every rule parameter is data. */
 export function defaultOptions(): Options {
@@ -144,7 +145,7 @@ export function setup(config: GameConfig<Options>, seed: string): State {
   // "game#2", as simulate uses) give nearly equal first draws; a few draws decorrelate them.
   for (let i = 0; i < 4; i++) rngNext(rng);
   // SE-3: the first dealer comes from the seeded generator unless given.
-  const dealer = config.dealer >= 0 ? config.dealer : rngInt(rng, players);
+  const dealer = firstDealer(config.dealer, players, rng);
   let deal: Deal;
   if (config.deal.length > 0) {
     const hands: string[][] = [];
