@@ -5,7 +5,8 @@
  * game gets its one line in src/games/list.ts, `npm run gen`, `make-playthroughs <id>` and
  * `make-examples <id>` write its generated files, and the copy's whole `npm test` passes — every
  * contract, parity, playthrough, print, TTS and data test picks the new games up by itself (the
- * print tests are seen to run cases naming them). Then the only file changed outside the new
+ * print tests are seen to run cases naming them; where Mono is installed, its game is played in
+ * MoonSharp 2.0 too). Then the only file changed outside the new
  * games' own folders is src/games/list.ts, by one added line.
  * Run by `npm run test:add-game` (vitest.add-game.config.ts).
  */
@@ -104,7 +105,11 @@ describe("adding a game: one folder and one line", () => {
     expect(test).not.toMatch(/Test Files\s+\d+ failed/);
     const ran = (id: string): string[] => test.split("\n").filter((l) => l.includes(id) && l.includes("✓"));
     // the engine game: its contract, playthroughs in Node and Lua, parity, TTS save and secrets tests
-    for (const part of ["engine contract", "Lua 5.2 replays it exactly", "Node plays and replays it exactly", "save"]) {
+    // …and in MoonSharp 2.0, TTS's interpreter (test/lua/moonsharp-games.test.ts), where Mono is installed
+    const mono = spawnSync("mono", ["--version"]).status === 0;
+    const parts = ["engine contract", "Lua 5.2 replays it exactly", "Node plays and replays it exactly", "save"];
+    if (mono) parts.push("the same canonical playthrough");
+    for (const part of parts) {
       expect(ran(ENGINE_GAME).some((l) => l.includes(part)), `${ENGINE_GAME}: ${part}`).toBe(true);
     }
     // the data-only game: its data and its plain TTS save

@@ -1,5 +1,6 @@
 /**
- * The shared engine contract: every engine in the registry passes these properties
+ * The shared engine contract: every engine in the registry, and the template engine `syzygy new
+ * --engine` copies (src/engine/templates.ts), passes these properties
  * (OpenSpiel's basic tests): random games terminate; a seat that must act has legal actions;
  * apply accepts every listed action and refuses every other one with a rule id; apply, legal
  * and view never mutate their input; cards are conserved (SimHooks.cards); views and events
@@ -9,6 +10,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { allGames } from "../src/engine/registry";
+import { templateEngines } from "../src/engine/templates";
 import type { AnyGame } from "../src/engine/registry";
 import type { BaseAction, BaseEvent } from "../src/engine/core/types";
 import { canonical } from "../src/engine/core/serialize";
@@ -16,7 +18,7 @@ import { rngFromSeed, rngInt } from "../src/engine/core/rng";
 import { replayGame, simulateGames } from "../src/engine/sim";
 import { LONG } from "./long";
 
-const games = allGames();
+const games = [...allGames(), ...templateEngines()];
 const MAX_ACTIONS = 20000;
 /** Cases per property: all of them under `npm run test:long`, a third in npm test (test/long.ts). */
 const runs = (n: number): number => (LONG ? n : Math.ceil(n / 3));

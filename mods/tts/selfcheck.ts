@@ -171,7 +171,7 @@ export function boundsChecks(): CheckLine[] {
 
 /** The one message: the interpreter, then mismatches (if any), then the labels that passed. */
 export function selfCheckText(): string {
-  const lines = [...interpreterChecks(), ...boundsChecks()];
+  const lines = interpreterChecks().concat(boundsChecks());
   const bad = lines.filter((l) => !l.ok);
   const good = lines.filter((l) => l.ok).map((l) => l.label);
   const head = "syzygy self-check, " + _VERSION + ": ";

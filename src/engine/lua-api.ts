@@ -20,10 +20,13 @@ import { rngCopy, rngFromSeed, rngInt, rngNext, shuffle } from "./core/rng";
 import { byteOrder, contains, idiv, mod, seatsFrom, stableSort, without } from "./core/util";
 import { canonical, formatNumber, hasherAdd, hasherHex, hasherNew, hashText } from "./core/serialize";
 import { allGames, findGame, GAME_IDS, type AnyGame } from "./registry";
+import { findEngine, templateEngines } from "./templates";
 
 // allGames/findGame return the raw engine objects (for Node-side callers such as the parity
 // harness); in Lua their methods take `self` (`g:legal(state, seat)`) — plain Lua uses game(id).
 export { canonical, hashText, allGames, findGame };
+/** Engines the tests play besides the games (./templates.ts): the template `syzygy new --engine` copies. */
+export { templateEngines };
 /** Replay a recorded game / simulate many (src/engine/sim.ts): the CLI's `--runtime lua` calls these. */
 export { replayGame, simulateGames } from "./sim";
 /** The same simulation a game at a time, so a host can report progress on long runs. */
@@ -218,7 +221,7 @@ function probeActions(action: BaseAction, seat: Seat, players: number): { seat: 
 
 /** Plays one seeded random game: each step a random active seat takes a random legal action. */
 export function playthrough(req: PlaythroughRequest): Playthrough {
-  const g = findGame(req.game);
+  const g = findEngine(req.game);
   if (g === undefined) throw `unknown game "${req.game}"`;
   const rng = rngFromSeed("policy:" + req.seed);
   let state: unknown = g.setup(fullConfig(g, { players: req.players, options: req.options }), req.seed);

@@ -13,9 +13,11 @@ import { rngFromSeed, rngInt } from "./core/rng";
 import type { Rng } from "./core/rng";
 import { canonical, hasherAdd, hasherHex, hasherNew, shown } from "./core/serialize";
 import type { Hasher } from "./core/serialize";
-import type { BaseEvent, GameConfig, GameEvent, GameResult, Rejection } from "./core/types";
+import type { BaseEvent, GameConfig, GameResult, Rejection } from "./core/types";
+import { roundScored } from "./core/events";
 import { byteOrder, stableSort } from "./core/util";
-import { findGame, GAME_IDS } from "./registry";
+import { GAME_IDS } from "./registry";
+import { findEngine } from "./templates";
 import type { AnyGame } from "./registry";
 
 /** One action of a replay: the acting seat plus the game's own action fields. */
@@ -126,7 +128,7 @@ interface Prepared {
 }
 
 function prepare(gameId: string, players: unknown, options: { [name: string]: unknown } | undefined): Prepared | Rejection {
-  const game = findGame(gameId);
+  const game = findEngine(gameId);
   if (game === undefined)
     return { rule: "SIM-game", message: "unknown or unregistered game " + shown(gameId) + " (games: " + GAME_IDS.join(", ") + ")" };
   if (!isInt(players) || (players as number) < game.minPlayers || (players as number) > game.maxPlayers)
@@ -234,13 +236,14 @@ export function simPlay(run: SimRun, index: number): Rejection | undefined {
   let state: unknown = game.setup(run.config, seed);
   const h = run.hasher;
   hasherAdd(h, "game " + index + "\n");
-  const record = (e: GameEvent): void => {
+  const record = (e: BaseEvent): void => {
     hasherAdd(h, canonical(e));
     hasherAdd(h, "\n");
-    if (e.type === "round") {
+    const round = roundScored(e);
+    if (round !== undefined) {
       run.rounds[index] = (run.rounds[index] !== undefined ? run.rounds[index] : 0) + 1;
-      if (e.tricks !== undefined) for (const t of e.tricks) run.tricks.push(t);
-      if (e.points !== undefined) for (const p of e.points) run.points.push(p);
+      if (round.tricks !== undefined) for (const t of round.tricks) run.tricks.push(t);
+      if (round.points !== undefined) for (const p of round.points) run.points.push(p);
     }
   };
   run.rounds[index] = 0;

@@ -1,7 +1,9 @@
 /**
  * Static checks of Lua code meant for Tabletop Simulator (MoonSharp, Lua 5.2 grammar): it parses
  * with moonsharp-luaparse, reads only globals TTS provides, writes no globals, calls no
- * forbidden library function, and `require`s only modules bundled in the same file.
+ * forbidden library function, `require`s only modules bundled in the same file, and uses no
+ * construct whose MoonSharp 2.0 meaning differs from Lua 5.2's: `goto`, and unpacking an array
+ * (`table.unpack`, TSTL's array spread) — docs/lua-safe.md.
  * Used by the tests on out/lua/syzygy-engine.lua; the TTS mod can run it on its script too.
  */
 import luaparse from "moonsharp-luaparse";
@@ -58,6 +60,24 @@ function children(node: Node): Node[] {
     if (isNode(value)) out.push(value);
   }
   return out;
+}
+
+/**
+ * Calls that unpack an array: `table.unpack`/`unpack`, and TSTL's `__TS__Spread`/`__TS__Unpack`,
+ * which `[...a, x]`, `f(...args)` and `[...set]` compile to (with
+ * `__TS__SparseArraySpread` for several spreads). MoonSharp 2.0 returns one nil for an
+ * empty table where Lua 5.2 returns nothing, so `[...a, x]` with `a` empty puts `x` at index 2.
+ */
+const UNPACKERS = new Set(["unpack", "__TS__Spread", "__TS__Unpack", "__TS__SparseArraySpread"]);
+
+function unpackCall(callee: Node): string | undefined {
+  if (callee.type === "Identifier" && UNPACKERS.has(callee.name as string)) return callee.name as string;
+  if (callee.type === "MemberExpression") {
+    const base = callee.base as Node;
+    const id = callee.identifier as Node;
+    if (base.type === "Identifier" && base.name === "table" && id.name === "unpack") return "table.unpack";
+  }
+  return undefined;
 }
 
 function line(node: Node): number {
@@ -121,6 +141,12 @@ export function checkLuaForTts(source: string): LuaStaticReport {
     }
     if (node.type === "CallExpression" || node.type === "StringCallExpression") {
       const callee = node.base as Node;
+      const unpacker = inLualib ? undefined : unpackCall(callee);
+      if (unpacker !== undefined) {
+        problems.push(
+          `line ${line(node)}: calls ${unpacker} (array spread compiles to it; MoonSharp 2.0 returns one nil for an empty table, so [...a, x] puts x at index 2): build the array with a loop or a core/util helper`,
+        );
+      }
       if (callee.type === "Identifier" && callee.name === "require") {
         const arg = node.type === "StringCallExpression" ? (node.argument as Node) : (node.arguments as Node[])[0];
         if (arg !== undefined && arg.type === "StringLiteral") requires.push({ name: stringValue(arg), line: line(node) });

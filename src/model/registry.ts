@@ -34,10 +34,13 @@ export interface GameSchemas {
 const ENGINE_DIR = fileURLToPath(new URL("../engine/", import.meta.url));
 const EXT = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
 
-/** The games with code under `engineDir`: each folder with a schema file, by name. */
+/**
+ * The games with code under `engineDir`: each folder with a schema file, by name. A folder whose
+ * name starts with "_" is no game: the template engine `syzygy new --engine` copies (_scaffold).
+ */
 export async function loadCodeGameSchemas(engineDir: string = ENGINE_DIR, ext: string = EXT): Promise<GameSchemas[]> {
   const ids = readdirSync(engineDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(join(engineDir, e.name, `schema${ext}`)))
+    .filter((e) => e.isDirectory() && !e.name.startsWith("_") && existsSync(join(engineDir, e.name, `schema${ext}`)))
     .map((e) => e.name)
     .sort();
   const out: GameSchemas[] = [];

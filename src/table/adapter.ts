@@ -6,14 +6,14 @@
  * covers a game whose view has a `hand` and nothing else on the table; adapters override what
  * their game adds (played cards, won piles, markers, tokens, melds). Plain code: compiles to Lua.
  */
-import type { BaseAction, BaseEvent, Game, GameEvent, GameView } from "../engine/core/types";
+import type { BaseAction, BaseEvent, Game, GameView } from "../engine/core/types";
 import type { TableHost, TableObject } from "./host";
 import type { RefusalHint } from "./hints";
 import { STANDARD_RULES, type MatchChoice } from "./options";
 import { PLAY_ZONE_NOTE } from "./zones";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEngine = Game<any, any, BaseAction, GameEvent, GameView>;
+type AnyEngine = Game<any, any, BaseAction, BaseEvent, GameView>;
 
 /** A card lying in a seat's slot of the play area. */
 export interface PlayedCard {

@@ -51,7 +51,9 @@ export function handSeats(min: number, max: number): HandSeat[] {
 export function usedPlaces(min: number, max: number): number[] {
   const used = new Set<number>();
   for (let n = min; n <= max; n++) for (const p of placesFor(n)) used.add(p);
-  return [...used].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const p of used) out.push(p);
+  return out.sort((a, b) => a - b);
 }
 
 /**

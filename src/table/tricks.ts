@@ -3,7 +3,8 @@
  * (`trick` + `trickSeats`, `won`) and the pause after a finished trick, during which the trick
  * stays face up with its winner highlighted before it is collected.
  */
-import type { BaseEvent, GameEvent } from "../engine/core/types";
+import type { BaseEvent } from "../engine/core/types";
+import { trickTaken } from "../engine/core/events";
 import type { Hold, PlayedCard, TableRules } from "./adapter";
 
 /** Seconds a finished trick stays on the table before it is collected. */
@@ -28,9 +29,12 @@ export const viewWon: TableRules["won"] = (game, state, players) => {
 };
 
 /** The pause after a `trick` event (its `winner` takes the trick). */
-export function trickHold(events: GameEvent[], colors: string[]): Hold | undefined {
+export function trickHold(events: BaseEvent[], colors: string[]): Hold | undefined {
   let winner = -1;
-  for (const e of events) if (e.type === "trick" && e.winner !== undefined) winner = e.winner;
+  for (const e of events) {
+    const trick = trickTaken(e);
+    if (trick !== undefined) winner = trick.winner;
+  }
   if (winner < 0) return undefined;
   return {
     seat: winner,

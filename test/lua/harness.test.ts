@@ -1,11 +1,12 @@
-/** The parity harness itself: it covers every registered engine and names the first difference. */
+/** The parity harness itself: it covers every registered engine and the template engine, and names the first difference. */
 import { describe, expect, it } from "vitest";
-import { allGames, playthrough } from "../../src/engine/lua-api";
+import { allGames, playthrough, templateEngines } from "../../src/engine/lua-api";
 import { firstDifference, parityConfigs, parityPart, partOf } from "./harness";
 
 describe("parity harness", () => {
-  it("covers every registered engine at every player count it supports", () => {
-    const expected = allGames().flatMap((g) =>
+  it("covers every registered engine, and the template `syzygy new --engine` copies, at every player count it supports", () => {
+    expect(templateEngines().length).toBeGreaterThan(0);
+    const expected = [...allGames(), ...templateEngines()].flatMap((g) =>
       Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => `${g.id}/${g.minPlayers + i}`),
     );
     expect(expected.length).toBeGreaterThan(0);

@@ -3,17 +3,17 @@
  * in the registry, every count it supports — engines that land later are covered without
  * edits) and the event-by-event comparison of two playthroughs.
  */
-import { allGames, canonical, type Playthrough } from "../../src/engine/lua-api";
+import { allGames, canonical, templateEngines, type Playthrough } from "../../src/engine/lua-api";
 
 export interface ParityConfig {
   game: string;
   players: number;
 }
 
-/** Every registered engine × every player count in [minPlayers, maxPlayers]. */
+/** Every registered engine and template engine (`syzygy new --engine`'s) × every player count in [minPlayers, maxPlayers]. */
 export function parityConfigs(): ParityConfig[] {
   const out: ParityConfig[] = [];
-  for (const g of allGames()) {
+  for (const g of [...allGames(), ...templateEngines()]) {
     for (let p = g.minPlayers; p <= g.maxPlayers; p++) out.push({ game: g.id, players: p });
   }
   return out;

@@ -46,6 +46,16 @@ describe("Lua bundle static checks", () => {
     // continue compiles to `__continueN = true; break` inside `repeat … until true` (src/lua-host/no-goto-plugin.cjs)
     expect(source).toMatch(/__continue\d+ = true\s+break/);
   });
+  it("refuses unpacking an array (array spread): MoonSharp 2.0 returns one nil for an empty table, so [...a, x] puts x at index 2", () => {
+    const bad = checkLuaForTts(
+      `local a = {}\nlocal b = {table.unpack(a)}\nlocal c = {unpack(a), 1}\nlocal function __TS__Spread(t) return t end\nlocal d = {__TS__Spread(a), 2}\nlocal e = math.max(1, 2)\n`,
+    );
+    expect(bad.problems.join("\n")).toMatch(/line 2: calls table\.unpack/);
+    expect(bad.problems.join("\n")).toMatch(/line 3: calls unpack/);
+    expect(bad.problems.join("\n")).toMatch(/line 5: calls __TS__Spread/);
+    expect(bad.problems.filter((p) => p.startsWith("line 6"))).toEqual([]);
+    expect(report.problems.filter((p) => /unpack|Spread/.test(p))).toEqual([]);
+  });
   it("rejects Lua that MoonSharp cannot parse", () => {
     expect(() => checkLuaForTts("local x = 1 // 2")).toThrow();
   });

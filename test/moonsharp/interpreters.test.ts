@@ -1,6 +1,6 @@
 /**
  * Node, PUC Lua 5.2 and MoonSharp 2.0.0.0 (the interpreter TTS embeds) produce the same bytes:
- * seeded games of every engine at every player count (states, views and refusals hashed at
+ * seeded games of every engine (and the template `syzygy new --engine` copies) at every player count (states, views and refusals hashed at
  * every step, the canonical playthrough text compared whole), and the constructs where the two
  * Luas can differ — number formatting, `#` and `%` with negatives, string order — through the
  * engine core. MoonSharp runs under two cultures, since it orders strings by the host's culture.
@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureLuaBundle } from "../../src/lua-host/build";
 import { wrapBundle } from "../../src/lua-host/vm";
 import { toLuaLiteral } from "../../src/lua-host/literal";
-import { allGames, canonical, core, hashText, playthrough, type PlaythroughRequest } from "../../src/engine/lua-api";
+import { allGames, canonical, core, hashText, playthrough, templateEngines, type PlaythroughRequest } from "../../src/engine/lua-api";
 import { openLua, type LuaBackend } from "../tts/lua-backend";
 
 const SEEDS = ["ms-1"];
 
 function requests(): PlaythroughRequest[] {
   const out: PlaythroughRequest[] = [];
-  for (const g of allGames()) {
+  for (const g of [...allGames(), ...templateEngines()]) {
     for (let p = g.minPlayers; p <= g.maxPlayers; p++) {
       for (const seed of SEEDS) out.push({ game: g.id, players: p, seed, states: true, views: true, probes: true });
     }

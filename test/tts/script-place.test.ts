@@ -52,6 +52,8 @@ describe("TTS scripts are kept with the project (issues 36.3, 39.1)", () => {
 
   it("the cache of bundles not in dist/lua is under the project, not the temp folder", () => {
     expect(path.relative(REPO_ROOT, SCRIPT_CACHE_DIR).startsWith("..")).toBe(false);
-    expect(path.relative(os.tmpdir(), SCRIPT_CACHE_DIR).startsWith("..")).toBe(true);
+    // A project that itself lies in the temp folder (test:add-game's copy of the project) keeps its cache with it.
+    const projectInTemp = !path.relative(os.tmpdir(), REPO_ROOT).startsWith("..");
+    expect(path.relative(os.tmpdir(), SCRIPT_CACHE_DIR).startsWith("..")).toBe(!projectInTemp);
   });
 });

@@ -3,7 +3,7 @@
  * data/<id>/ (game.yaml, the deck, icons, a README) and templates/<id>/ (a face and a back), plus
  * the editor schemas in data/schema/ where they are missing. Without --from-csv the deck is a
  * 52-card poker deck; with it, the spreadsheet's rows (CSV or XLSX). With --engine it also gets a
- * rules engine (plain trick taking, src/scaffold/engine.ts) in src/engine/<id>/.
+ * rules engine (a copy of the template engine src/engine/_scaffold, src/scaffold/engine.ts) in src/engine/<id>/.
  */
 import type { Command } from "commander";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -122,7 +122,7 @@ export function declare(command: Command): void {
     .option("--from-csv <file...>", "the deck is this spreadsheet (CSV, or XLSX with an optional #Sheet); row 1 names the fields. Several files (or a workbook of several tabs) give one deck each")
     .option("--data <dir>", "data folder", "./data")
     .option("--templates <dir>", "templates folder (default: ../templates next to the data folder)")
-    .option("--engine", "also write a rules engine (plain trick taking) into src/engine/<id>/ of this clone")
+    .option("--engine", "also write a rules engine (an Oh Hell-shaped trick game, from the template src/engine/_scaffold) into src/engine/<id>/ of this clone")
     .option("--engine-dir <dir>", "the engines' folder for --engine (default: ../src/engine next to the data folder)")
     .action((id: string, flags: NewFlags) => {
       process.exitCode = newCommand(id, flags);

@@ -37,17 +37,39 @@ export interface BaseEvent {
 }
 
 /**
- * The event fields generic code reads (simulate's statistics, the TTS table's pause after a
- * trick), each optional: a game that has such an event gives it these fields with these types
- * (a game's Event type must fit this: GameDefinition checks it).
+ * The event kinds generic code reads, each with the fields it reads (simulate's statistics, the
+ * TTS table's pause after a trick). Events are a discriminated union per game: a kind generic code
+ * does not read is the game's own, whatever its fields (a `bid` may carry `tricks: number`), and a
+ * game that has one of these kinds gives it these fields with these types (`EventsFit`, checked
+ * where an engine is made: src/engine/kit/engine.ts `engineOf`). Generic code reads them through
+ * ./events.ts (`roundScored`, `trickTaken`).
  */
-export interface GameEvent extends BaseEvent {
-  /** `round` (a round scored): tricks taken and points scored this round, per seat. */
+export interface RoundScoredEvent {
+  type: "round";
+  /** Tricks taken and points scored this round, per seat. */
   tricks?: number[];
   points?: number[];
-  /** `trick` (a trick finished): the seat that takes it. */
-  winner?: Seat;
 }
+
+export interface TrickTakenEvent {
+  type: "trick";
+  /** The seat that takes the trick. */
+  winner: Seat;
+}
+
+/** The members of a game's Event union that use a kind generic code reads without its fields. */
+export type EventMisfits<E> = E extends { type: "round" }
+  ? E extends RoundScoredEvent
+    ? never
+    : E
+  : E extends { type: "trick" }
+    ? E extends TrickTakenEvent
+      ? never
+      : E
+    : never;
+
+/** `unknown` when every kind of `E` that generic code reads has its fields; else names the misfits (a type error where it is required). */
+export type EventsFit<E> = [EventMisfits<E>] extends [never] ? unknown : { eventKindsThatMisfit: EventMisfits<E> };
 
 /**
  * The view fields generic code reads (the TTS table's hands, trick and won piles), each

@@ -7,6 +7,7 @@
  */
 import { commitComplete, commitSet, commitWaiting } from "../core/commits";
 import { rngCopy } from "../core/rng";
+import { leaders, nextDealer, topTotal } from "../kit/rounds";
 import type { ApplyResult, GameResult, Rejection } from "../core/types";
 import { contains, copyOf, filled, mod, reject, replaced, without } from "../core/util";
 import type { DeckCard, SuitId } from "./data-types";
@@ -488,27 +489,25 @@ function endRound(s: State, wentOut: number, events: Event[]): void {
     meter: s.meter,
   });
   // EC-28: the match ends at a round end when someone reached the target; a tie on top plays on.
-  let top = -1;
-  for (const t of totals) if (t > top) top = t;
-  const leaders: number[] = [];
-  for (let seat = 0; seat < s.players; seat++) if (totals[seat] === top) leaders.push(seat);
-  if (top >= s.target && leaders.length === 1) {
+  const top = topTotal(totals);
+  const ahead = leaders(totals);
+  if (top >= s.target && ahead.length === 1) {
     const series = seriesLength(s.options);
     const wins = copyOf(s.matchWins !== undefined ? s.matchWins : filled(s.players, 0));
-    wins[leaders[0]] = wins[leaders[0]] + 1;
-    if (series === 1 || wins[leaders[0]] * 2 > series) {
+    wins[ahead[0]] = wins[ahead[0]] + 1;
+    if (series === 1 || wins[ahead[0]] * 2 > series) {
       if (series > 1) s.matchWins = wins;
-      s.winners = leaders;
+      s.winners = ahead;
       s.phase = Phase.Over;
-      events.push({ type: "gameOver", winners: leaders, totals });
+      events.push({ type: "gameOver", winners: ahead, totals });
       return;
     }
     // EC-35: the series goes on with a new match from 0.
     s.matchWins = wins;
-    events.push({ type: "matchWon", seat: leaders[0], wins: copyOf(wins), totals });
+    events.push({ type: "matchWon", seat: ahead[0], wins: copyOf(wins), totals });
     s.totals = filled(s.players, 0);
   }
-  s.dealer = mod(s.dealer + 1, s.players);
+  s.dealer = nextDealer(s.dealer, s.players);
   s.rng = rngCopy(s.rng); // the shared generator is advanced by the deal
   startRound(s, [], [], events);
 }

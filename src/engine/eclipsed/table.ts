@@ -12,6 +12,7 @@ import type { BaseEvent } from "../core/types";
 import type { State } from "./types";
 import { RULES } from "./data.gen";
 import { byteOrder, contains, stableSort } from "../core/util";
+import { gameOverLine } from "../kit/announce";
 import { DECK_POINT, DISCARD_POINT, STAGE_LOCAL, cardYaw, commitPoint, meldCardLocal, placesFor, round3, toWorld, type Point } from "../../table/layout";
 import type { TableObject } from "../../table/host";
 import { meldZoneNote } from "../../table/zones";
@@ -170,12 +171,6 @@ function dropAction(game: TableContext["game"], state: unknown, seat: number, ca
   return defaultTableRules.dropAction(game, state, seat, card);
 }
 
-function names(colors: string[], seats: number[]): string {
-  const out: string[] = [];
-  for (const s of seats) out.push(colors[s]);
-  return out.join(", ");
-}
-
 function announce(e: BaseEvent, colors: string[]): string {
   const ev = e as unknown as { [k: string]: unknown };
   if (e.type === "edictsRevealed") {
@@ -201,7 +196,7 @@ function announce(e: BaseEvent, colors: string[]): string {
     for (let s = 0; s < wins.length; s++) parts.push(colors[s] + " " + wins[s]);
     return colors[ev.seat as number] + " wins the match; matches won: " + parts.join(", ") + ". A new match starts from 0 (EC-35).";
   }
-  if (e.type === "gameOver") return "Game over — winner: " + names(colors, ev.winners as number[]) + ".";
+  if (e.type === "gameOver") return gameOverLine(ev.winners as number[], colors);
   return "";
 }
 

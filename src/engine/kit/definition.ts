@@ -6,14 +6,17 @@
  * Plain code: it compiles to Lua with the engine (the schemas are a function the model calls
  * with zod; see ./schema-kit.ts).
  */
-import type { BaseAction, Game, GameEvent, GameView } from "../core/types";
+import type { BaseAction, BaseEvent, Game, GameView } from "../core/types";
 import type { SimHooks } from "../core/sim-types";
 import type { TableRules } from "../../table/adapter";
 import type { GameSchemas, SchemaKit } from "./schema-kit";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-/** Any game's engine, seen by generic code: its events and views typed as far as generic code reads them. */
-export type AnyEngine = Game<any, any, BaseAction, GameEvent, GameView> & SimHooks<any, any, any>;
+/**
+ * Any game's engine, seen by generic code: its views typed as far as generic code reads them; its
+ * events by kind (core/events.ts; `engineOf` checks the kinds generic code reads).
+ */
+export type AnyEngine = Game<any, any, BaseAction, BaseEvent, GameView> & SimHooks<any, any, any>;
 
 /** @noSelf */
 export interface GameDefinition {

@@ -5,7 +5,7 @@
  * In Lua the engine's hooks are called as methods (`game:legal(state, seat)`) while the parts are
  * plain functions (`@noSelf`): each hook here drops the self and calls its part.
  */
-import type { BaseAction, BaseEvent, GameConfig, GameResult, Rejection, ApplyResult, Game, Seat } from "../core/types";
+import type { BaseAction, BaseEvent, EventsFit, GameConfig, GameResult, Rejection, ApplyResult, Game, Seat } from "../core/types";
 import type { Rng } from "../core/rng";
 import type { SimHooks } from "../core/sim-types";
 
@@ -30,11 +30,14 @@ export interface EngineParts<Options, State, Action extends BaseAction, Event ex
   checkConfig(config: GameConfig<any>): Rejection | undefined;
 }
 
-/** The engine `id` seating `players.min`–`players.max` (schema.ts `playerRange(rules)`), made of `parts`. */
+/**
+ * The engine `id` seating `players.min`–`players.max` (schema.ts `playerRange(rules)`), made of
+ * `parts`. Its Event union must give the kinds generic code reads their fields (`EventsFit`).
+ */
 export function engineOf<Options, State, Action extends BaseAction, Event extends BaseEvent, View>(
   id: string,
   players: { min: number; max: number },
-  parts: EngineParts<Options, State, Action, Event, View>,
+  parts: EngineParts<Options, State, Action, Event, View> & EventsFit<Event>,
 ): Game<Options, State, Action, Event, View> & SimHooks<State, Action, Event> {
   return {
     id,

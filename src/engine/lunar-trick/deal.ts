@@ -1,6 +1,6 @@
 /** Lunar Trick set-up and dealing (LT-1): options, config checks, each round's deal, start events. */
 import { commitOpen } from "../core/commits";
-import { rngFromSeed, rngInt, shuffle } from "../core/rng";
+import { rngFromSeed, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
 import { shown } from "../core/serialize";
 import type { GameConfig, Rejection } from "../core/types";
@@ -9,6 +9,7 @@ import { cardTable, deckFor, setupFor } from "./cards";
 import { RULES } from "./data.gen";
 import { Phase } from "./types";
 import type { Event, Options, State } from "./types";
+import { firstDealer } from "../kit/rounds";
 
 const INFO = cardTable();
 
@@ -95,7 +96,7 @@ export function startEvents(state: State): Event[] {
 export function setup(config: GameConfig<Options>, seed: string): State {
   const rng = rngFromSeed(seed);
   const players = config.players;
-  const dealer = config.dealer >= 0 ? config.dealer : rngInt(rng, players);
+  const dealer = firstDealer(config.dealer, players, rng);
   let hands: string[][];
   let setAside: string[];
   if (config.deal.length > 0) {

@@ -8,11 +8,12 @@
  * in hand). See docs/rules/lunar-trick.md.
  */
 import { addTrick } from "../kit/trick";
+import { leaders, nextDealer } from "../kit/rounds";
 import { shown } from "../core/serialize";
 import { commitComplete, commitSet, commitWaiting } from "../core/commits";
 import { rngCopy } from "../core/rng";
 import type { ApplyResult, GameResult, Rejection } from "../core/types";
-import { contains, emptyLists, filled, isSeat, mod, reject, replaced, stableSort, without } from "../core/util";
+import { contains, emptyLists, filled, isSeat, reject, replaced, stableSort, without } from "../core/util";
 import { DECK, RULES } from "./data.gen";
 import { LUNAR_ECLIPSE, SOLAR_ECLIPSE, cardTable, sectionLabel, suitLists, suitsFromMarkers, trumpSideOf } from "./cards";
 import { dealEvent, dealFrom, startRound } from "./deal";
@@ -416,8 +417,7 @@ function scoreRound(state: State, events: Event[]): Result {
   }
   events.push({ type: "round", round: state.round, tricks, points, totals });
   if (top >= RULES.targetPoints) {
-    const winners: number[] = [];
-    for (let s = 0; s < state.players; s++) if (totals[s] === top) winners.push(s);
+    const winners = leaders(totals);
     events.push({ type: "gameOver", winners, totals });
     const over = copyState(state);
     over.phase = Phase.Over;
@@ -433,7 +433,7 @@ function scoreRound(state: State, events: Event[]): Result {
     options: state.options,
     rng,
     round: state.round + 1,
-    dealer: mod(state.dealer + 1, state.players),
+    dealer: nextDealer(state.dealer, state.players),
     hands: dealt.hands,
     setAside: dealt.setAside,
     totals,

@@ -5,6 +5,7 @@
  * match points are shown with point tokens in front of it (LT-8).
  */
 import { byteOrder, stableSort } from "../core/util";
+import { gameOverLine } from "../kit/announce";
 import type { BaseEvent } from "../core/types";
 import { SHELF_X, markerRestPoint, placesFor, round3, scoreTokenLocal, toWorld, tokenSupplyPoint, trumpCardPoint, type Sheet } from "../../table/layout";
 import type { TableHost, Vec } from "../../table/host";
@@ -116,12 +117,6 @@ function arrange(ctx: TableContext): void {
   }
 }
 
-function seatList(seats: number[], colors: string[]): string {
-  const names: string[] = [];
-  for (const s of seats) names.push(colors[s]);
-  return names.join(", ");
-}
-
 function announce(e: BaseEvent, colors: string[]): string {
   const ev = e as unknown as { [k: string]: unknown };
   if (e.type === "reveal") {
@@ -143,7 +138,7 @@ function announce(e: BaseEvent, colors: string[]): string {
     for (let s = 0; s < points.length; s++) parts.push(colors[s] + " " + tricks[s] + " tricks → " + points[s] + " pts");
     return "Round " + (ev.round as number) + " scored (LT-8): " + parts.join(", ") + ".";
   }
-  if (e.type === "gameOver") return "Game over — winner: " + seatList(ev.winners as number[], colors) + ".";
+  if (e.type === "gameOver") return gameOverLine(ev.winners as number[], colors);
   return "";
 }
 

@@ -1,6 +1,7 @@
 /** Solar Eclipse set-up and dealing (SE-3, SE-4): the first dealer, each round's deal, config checks. */
 import { commitOpen } from "../core/commits";
-import { rngFromSeed, rngInt, rngNext, shuffle } from "../core/rng";
+import { openSecretBids } from "../kit/bidding";
+import { rngFromSeed, rngNext, shuffle } from "../core/rng";
 import type { Rng } from "../core/rng";
 import type { GameConfig, Rejection } from "../core/types";
 import { shown } from "../core/serialize";
@@ -8,6 +9,7 @@ import { contains, copyOf, emptyLists, filled, mod, notIn, stableSort } from "..
 import { bonusCardCount, deckIds, deckOrder, isCardId, maxPlayers, minPlayers, setupFor } from "./cards";
 import { Phase } from "./types";
 import type { DealEvent, Event, Options, State, TrickRecord } from "./types";
+import { firstDealer } from "../kit/rounds";
 
 /** No options: every rule parameter is data. */
 export function defaultOptions(): Options {
@@ -69,7 +71,7 @@ export function startRound(s: State, round: number, dealer: number, deal: Deal):
   s.hands = deal.hands;
   s.setAside = deal.setAside;
   s.phase = Phase.Bid;
-  s.bids = commitOpen(s.players, -1);
+  s.bids = openSecretBids(s.players);
   s.leader = dealer;
   s.turn = -1;
   s.tricksDone = 0;
@@ -143,7 +145,7 @@ export function setup(config: GameConfig<Options>, seed: string): State {
   // "game#2", as simulate uses) give nearly equal first draws; a few draws decorrelate them.
   for (let i = 0; i < 4; i++) rngNext(rng);
   // SE-3: the first dealer comes from the seeded generator unless given.
-  const dealer = config.dealer >= 0 ? config.dealer : rngInt(rng, players);
+  const dealer = firstDealer(config.dealer, players, rng);
   let deal: Deal;
   if (config.deal.length > 0) {
     const hands: string[][] = [];
@@ -162,7 +164,7 @@ export function setup(config: GameConfig<Options>, seed: string): State {
     turn: -1,
     hands: [],
     setAside: [],
-    bids: commitOpen(players, -1),
+    bids: openSecretBids(players),
     tricksDone: 0,
     leadSuit: "",
     firstCards: [],

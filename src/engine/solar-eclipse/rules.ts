@@ -4,12 +4,14 @@
  * SE-6/SE-7), then the automatic steps (reveal SE-7, trick resolution SE-8/SE-9, scoring and the
  * next deal SE-10/SE-3/SE-4). The rules in prose: ./index.ts.
  */
-import { commitComplete, commitOpen, commitSet, commitWaiting } from "../core/commits";
+import { commitOpen, commitSet } from "../core/commits";
 import { rngCopy } from "../core/rng";
 import { shown } from "../core/serialize";
 import type { ApplyResult, GameResult, Rejection } from "../core/types";
 import { contains, copyOf, filled, isSeat, mod, reject, replaced, without } from "../core/util";
 import { addTrick, hasSuit } from "../kit/trick";
+import { secretBidders, secretBidsDone } from "../kit/bidding";
+import { nextDealer } from "../kit/rounds";
 import { CARDS, RANK_OF, SUIT_OF, bidCards, deckIds, faceDownLeadSuit, pointsPerBonusCard, rounds, suitOf, tricksPerRound } from "./cards";
 import { dealEvent, dealRound, startRound } from "./deal";
 import { firstCardProblem, resolveTrick, secondCardProblem } from "./tricks";
@@ -59,7 +61,7 @@ for (const card of deckIds()) PLAY_ACTIONS[card] = { type: "play", card };
 export function active(state: State): number[] {
   switch (state.phase) {
     case Phase.Bid:
-      return commitWaiting(state.bids);
+      return secretBidders(state.bids);
     case Phase.FirstCards:
     case Phase.SecondCards:
       return [state.turn];
@@ -231,7 +233,7 @@ function applySecondCards(state: State, seat: number, action: Action): Result {
 function recordBid(s: State, seat: number, tricks: number, events: Event[]): void {
   s.bids = commitSet(s.bids, seat, tricks);
   events.push({ type: "bid", seat });
-  if (commitComplete(s.bids)) {
+  if (secretBidsDone(s.bids)) {
     // SE-3: the dealer leads the first trick.
     s.phase = Phase.FirstCards;
     s.leader = s.dealer;
@@ -391,7 +393,7 @@ function scoreRound(s: State, events: Event[]): void {
     return;
   }
   // SE-3: the deal passes clockwise. SE-4/SE-9: every card and bonus card comes back.
-  const dealer = mod(s.dealer + 1, s.players);
+  const dealer = nextDealer(s.dealer, s.players);
   s.rng = rngCopy(s.rng);
   startRound(s, s.round + 1, dealer, dealRound(s.rng, s.players, dealer));
   events.push(dealEvent(s));

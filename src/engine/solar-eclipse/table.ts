@@ -6,6 +6,7 @@
  * Bonus cards move from the pile to the winner of a trick won without an eclipse (SE-9).
  */
 import { byteOrder, stableSort } from "../core/util";
+import { bidRoundLine, gameOverLine } from "../kit/announce";
 import type { BaseEvent } from "../core/types";
 import type { State, View } from "./types";
 import { ASIDE_LOCAL, BID_LOCAL, BONUS_PILE, bonusCardLocal, cardYaw, placesFor, toWorld } from "../../table/layout";
@@ -111,19 +112,8 @@ function announce(e: BaseEvent, colors: string[]): string {
     if (ev.bonus === true) line = line + " and takes a bonus card (SE-9)";
     return line + ".";
   }
-  if (e.type === "round") {
-    const bids = ev.bids as number[];
-    const tricks = ev.tricks as number[];
-    const points = ev.points as number[];
-    const parts: string[] = [];
-    for (let s = 0; s < points.length; s++) parts.push(colors[s] + " bid " + bids[s] + ", took " + tricks[s] + " → " + points[s] + " pts");
-    return "Round " + (ev.round as number) + " scored (SE-10): " + parts.join("; ") + ".";
-  }
-  if (e.type === "gameOver") {
-    const names: string[] = [];
-    for (const w of ev.winners as number[]) names.push(colors[w]);
-    return "Game over — winner: " + names.join(", ") + ".";
-  }
+  if (e.type === "round") return bidRoundLine(ev.round as number, "SE-10", ev.bids as number[], ev.tricks as number[], ev.points as number[], colors);
+  if (e.type === "gameOver") return gameOverLine(ev.winners as number[], colors);
   return "";
 }
 
