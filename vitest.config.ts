@@ -16,12 +16,15 @@ export const ISOLATED = ["test/gallery-server.test.ts", "test/watch.test.ts", "t
  * browser, builds killed and failed on purpose, bots at every player count, installing into a TTS
  * folder, update packs, scaffolding, two games' TTS table rules (MoonSharp runs them too), the
  * simulate statistics in Lua, the hostile-input classes, what each command's process loads and which modules it defers, the page faults resvg's memory setting spares, the printed content and pieces read back from the PDFs, the
- * print-on-demand exports, the direct PDF art against svg-to-pdfkit for every face, and the
+ * print-on-demand exports, the direct PDF art against svg-to-pdfkit for every face, the raster
+ * process's per-face limits, that a build leaves no process running, and the
  * property tests `npm run fuzz` also runs at length. Each capability keeps a quicker check in
  * npm test. Files using `LONG` (test/long.ts) run a
  * quick subset here and their whole matrix there (SCALED).
  */
 export const LONG_FILES = [
+  "test/render-raster-limits.test.ts",
+  "test/no-process-left.test.ts",
   "test/cli-build-imports.test.ts",
   "test/watch-gallery.test.ts",
   "test/output-safety.test.ts",
