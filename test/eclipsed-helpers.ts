@@ -5,6 +5,7 @@ import { allCardIds, cardOf } from "../src/engine/eclipsed/cards";
 import { resolveEdicts, meterStart } from "../src/engine/eclipsed/edicts";
 import type { ActiveEdict } from "../src/engine/eclipsed/edicts";
 import { classifyIds, valueMeld } from "../src/engine/eclipsed/meld";
+import { scoreRound, type DeclaredMeld } from "../src/engine/eclipsed/scoring";
 import type { MeldValue } from "../src/engine/eclipsed/meld";
 import { Phase } from "../src/engine/eclipsed/types";
 import { commitOpen } from "../src/engine/core/commits";
@@ -117,4 +118,33 @@ export function roundEvent(events: Event[]) {
   const e = events.find((x) => x.type === "round");
   if (e === undefined || e.type !== "round") throw new Error("no round event");
   return e;
+}
+
+/** A declared meld record for scoreRound (values come from the engine's own classification). */
+export function declared(cards: string[], order: number, extra: Partial<DeclaredMeld> = {}): DeclaredMeld {
+  const c = classifyIds(cards, extra.travelerHigh === true);
+  if (!c.ok) throw new Error(c.reason);
+  return { cards, type: c.type, base: c.base, travelerHigh: false, burned: false, firstMeld: order === 0, provisional: 0, order, ...extra };
+}
+
+/** A round scored from declared melds, with the given Edicts (the first is the fate Edict). */
+export function score(opts: {
+  edicts: string[];
+  melds: DeclaredMeld[][];
+  hands?: string[][];
+  meter?: number;
+  wentOut?: number;
+  firstDeclarant?: number;
+  lastRoundBest?: number[];
+}) {
+  return scoreRound({
+    players: opts.melds.length,
+    edicts: edicts(...opts.edicts),
+    meter: opts.meter ?? 0,
+    melds: opts.melds,
+    hands: opts.hands ?? opts.melds.map(() => []),
+    wentOut: opts.wentOut ?? -1,
+    firstDeclarant: opts.firstDeclarant ?? -1,
+    lastRoundBest: opts.lastRoundBest ?? [],
+  });
 }

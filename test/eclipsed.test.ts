@@ -10,39 +10,8 @@ import { codeGameSchemas } from "../src/model/registry";
 const rulesSchema = codeGameSchemas("eclipsed")!.rules;
 import { RULES } from "../src/engine/eclipsed/data.gen";
 import { holdBackCount, meldThreshold, meterAfterMeld, meterStart } from "../src/engine/eclipsed/edicts";
-import { scoreRound } from "../src/engine/eclipsed/scoring";
-import type { DeclaredMeld } from "../src/engine/eclipsed/scoring";
-import { classifyIds } from "../src/engine/eclipsed/meld";
 import { deadwoodOf } from "../src/engine/eclipsed/cards";
-import { Phase, eclipsed, edicts, isLegal, play, refusal, roundEvent, table, value } from "./eclipsed-helpers";
-
-/** A declared meld record for scoreRound (values come from the engine's own classification). */
-function declared(cards: string[], order: number, extra: Partial<DeclaredMeld> = {}): DeclaredMeld {
-  const c = classifyIds(cards, extra.travelerHigh === true);
-  if (!c.ok) throw new Error(c.reason);
-  return { cards, type: c.type, base: c.base, travelerHigh: false, burned: false, firstMeld: order === 0, provisional: 0, order, ...extra };
-}
-
-function score(opts: {
-  edicts: string[];
-  melds: DeclaredMeld[][];
-  hands?: string[][];
-  meter?: number;
-  wentOut?: number;
-  firstDeclarant?: number;
-  lastRoundBest?: number[];
-}) {
-  return scoreRound({
-    players: opts.melds.length,
-    edicts: edicts(...opts.edicts),
-    meter: opts.meter ?? 0,
-    melds: opts.melds,
-    hands: opts.hands ?? opts.melds.map(() => []),
-    wentOut: opts.wentOut ?? -1,
-    firstDeclarant: opts.firstDeclarant ?? -1,
-    lastRoundBest: opts.lastRoundBest ?? [],
-  });
-}
+import { Phase, declared, eclipsed, edicts, isLegal, play, refusal, roundEvent, score, table, value } from "./eclipsed-helpers";
 
 describe("rules data", () => {
   it("data/eclipsed/rules.yaml passes the strict schema and matches the generated constants", () => {

@@ -10,9 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { scoreRound, type DeclaredMeld } from "../src/engine/eclipsed/scoring";
-import { classifyIds } from "../src/engine/eclipsed/meld";
-import { eclipsed, edicts, isLegal, play, refusal, table, value, Phase } from "./eclipsed-helpers";
+import { declared, eclipsed, isLegal, play, refusal, score, table, value, Phase } from "./eclipsed-helpers";
 import { commitAll, dealt, EXAMPLE_DEAL } from "./lunar-trick-helpers";
 import { printedFaces, textsOf, type PrintedFace } from "./print-support";
 import { DATA, REPO } from "./render-support";
@@ -83,25 +81,6 @@ describe.each(GAMES)("$id: every ruling that changes play is printed or listed a
     expect(idsIn(printedFaces(id).map(textOf).join(" "), prefix)).toEqual([]);
   });
 });
-
-function declared(cards: string[], order: number): DeclaredMeld {
-  const c = classifyIds(cards, false);
-  if (!c.ok) throw new Error(c.reason);
-  return { cards, type: c.type, base: c.base, travelerHigh: false, burned: false, firstMeld: order === 0, provisional: 0, order };
-}
-
-function score(o: { edicts: string[]; melds: DeclaredMeld[][]; firstDeclarant?: number; lastRoundBest?: number[] }) {
-  return scoreRound({
-    players: o.melds.length,
-    edicts: edicts(...o.edicts),
-    meter: 0,
-    melds: o.melds,
-    hands: o.melds.map(() => []),
-    wentOut: -1,
-    firstDeclarant: o.firstDeclarant ?? -1,
-    lastRoundBest: o.lastRoundBest ?? [],
-  });
-}
 
 describe("Eclipsed: the printed words of each ruling match the engine", () => {
   const sheet = sheets("eclipsed");
