@@ -46,10 +46,12 @@ const CASES: { paper: Paper; cardsPerSheet: number; boardWithCards: boolean; boa
   // A4: 2 free card cells (127 mm) are narrower than the 180 mm board, and a 250 mm reference page
   // leaves no room for it: the board has a sheet, the two reference pages share one.
   { paper: PAPERS.a4, cardsPerSheet: 9, boardWithCards: false, boardWithReference: false },
-  // Letter: the last card sheet's empty row takes the board.
-  { paper: PAPERS.letter, cardsPerSheet: 8, boardWithCards: true, boardWithReference: false },
-  // A3: board and a reference page on one side, the other reference page behind it.
-  { paper: PAPERS.a3, cardsPerSheet: 18, boardWithCards: false, boardWithReference: true },
+  // Letter: the last card sheet's empty cells are offered one by one (the cut between two cells
+  // would slice a piece across both), so the 180 mm board takes a sheet of its own.
+  { paper: PAPERS.letter, cardsPerSheet: 8, boardWithCards: false, boardWithReference: false },
+  // A3: a reference page beside the board would be crossed by the board's cuts (a trimmer cuts the
+  // whole sheet along each crop mark): each has its own sheet.
+  { paper: PAPERS.a3, cardsPerSheet: 18, boardWithCards: false, boardWithReference: false },
 ];
 
 // npm test: A4; npm run test:long: every paper.
