@@ -79,7 +79,7 @@ describe("whole games with people under every host timing", () => {
       expect(run.errors).toEqual([]);
     }, slow(240_000));
   }
-  it("the games above dealt a deck's last card (spawned in the deck's place) into a hand, where a person used to be stuck", () => {
+  it("the games above dealt a deck's last card (spawned in the deck's place) into a hand: the case where a person could be left with a locked card", () => {
     expect(runs.length).toBe(cases().length);
     expect(runs.some((r) => r.remaindersDealt > 0)).toBe(true);
   });
