@@ -197,14 +197,16 @@ export class RasterPool {
         else this.submit(job);
       }
     };
+    let lostTimer: NodeJS.Timeout | undefined;
     child.on("error", (err) => {
       const lost = new RasterProcessLost(`the raster process could not run (${err.message})`);
       // A face sent to a process that has just died fails with EPIPE before its exit is seen:
       // wait for the exit, which says how it ended; fail here only if none comes.
-      if ((err as NodeJS.ErrnoException).code === "EPIPE" && child.exitCode === null && child.signalCode === null) setTimeout(() => fail(lost), 1000).unref();
+      if ((err as NodeJS.ErrnoException).code === "EPIPE" && child.exitCode === null && child.signalCode === null) lostTimer = setTimeout(() => fail(lost), 1000);
       else fail(lost);
     });
     child.on("exit", (code, signal) => {
+      clearTimeout(lostTimer);
       if (this.closed) return;
       // A renderer that crashes (its stack overflowed, it panicked) ends with a signal of its own.
       if (slot.ended === undefined && (signal === "SIGSEGV" || signal === "SIGABRT" || signal === "SIGBUS" || signal === "SIGILL")) {
